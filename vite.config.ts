@@ -1,9 +1,10 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { formValidatorsPlugin } from './scripts/form-validators-plugin'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), formValidatorsPlugin()],
   server: {
     // `npm run dev` serves the app with hot reload; the API runs beside it (`npm run dev:server`).
     proxy: { '/api': 'http://localhost:8080' },

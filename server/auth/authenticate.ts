@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/types'
+import { HttpError, isApiPath } from '../errors'
+import type { SessionOperator } from './queries'
+import { resolveSession, type SessionPolicy } from './sessions'
+import { bearerToken } from './tokens'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Opt a route out of authentication (login, health, public info). */
+    public?: boolean
+  }
+  interface FastifyRequest {
+    /** The signed-in operator; set on every protected route, null on public ones. */
+    operator: SessionOperator | null
+  }
+}
+
+// Secure by default: every /api route needs a valid bearer token unless it opts out with
+// `config: { public: true }`. A forgotten flag therefore locks a route, it never exposes it.
+//
+// This is a plain function on the root instance rather than an encapsulated plugin: the hook
+// must reach routes registered anywhere later, which an encapsulated plugin's hook would not.
+export function registerAuthentication(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  policy: SessionPolicy,
+): void {
+  app.decorateRequest('operator', null)
+  app.addHook('onRequest', async (request) => {
+    if (!needsAuthentication(request)) return
+    const token = bearerToken(request.headers.authorization)
+    if (!token) throw new HttpError(401, 'Authentication required: send a bearer token')
+    const operator = await resolveSession(db, token, policy)
+    if (!operator) throw new HttpError(401, 'Invalid or expired token: please log in again')
+    request.operator = operator
+  })
+}
+
+function needsAuthentication(request: FastifyRequest): boolean {
+  // Unknown paths get their 404 whether or not a token is present.
+  if (request.is404) return false
+  if (request.routeOptions.config.public === true) return false
+  // The matched route's pattern, not the raw URL, decides: static files and the web app's
+  // pages are public; anything routed under /api is not.
+  return isApiPath(request.routeOptions.url ?? '')
+}
+
+/** The operator of a protected route; throws if called on a public one (a programming error). */
+export function requireOperator(request: FastifyRequest): SessionOperator {
+  if (!request.operator) throw new Error('requireOperator() used on a public route')
+  return request.operator
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/types'
+import { HttpError } from '../errors'
+import type { LoginLimiter } from './login-limiter'
+import { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword } from './passwords'
+import { findOperatorByUsername } from './queries'
+import { issueSession, revokeSession, type SessionPolicy } from './sessions'
+import { bearerToken } from './tokens'
+
+export interface AuthRouteOptions {
+  db: Kysely<Database>
+  limiter: LoginLimiter
+  policy: SessionPolicy
+}
+
+const INVALID_CREDENTIALS = 'Invalid username or password'
+
+// `\S`: at least one non-space character, so "   " is refused as blank.
+const loginBody = {
+  type: 'object',
+  required: ['username', 'password'],
+  properties: {
+    username: { type: 'string', pattern: '\\S', maxLength: 200 },
+    password: { type: 'string', pattern: '\\S', maxLength: 1024 },
+  },
+} as const
+
+// Verifying against this when the username is unknown makes a miss cost as much as a wrong
+// password, so response times do not reveal which usernames exist. Computed once per process.
+let dummyHash: Promise<string> | undefined
+const getDummyHash = () => {
+  dummyHash ??= hashPassword('not-a-real-password', { cost: DEFAULT_SCRYPT_COST })
+  return dummyHash
+}
+
+export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
+  const { db, limiter, policy } = options
+  // Warm the dummy hash now so the first unknown-username login is not slower than the rest.
+  getDummyHash().catch((error) => app.log.error({ err: error }, 'could not prepare dummy hash'))
+
+  app.post<{ Body: { username: string; password: string } }>(
+    '/api/auth/login',
+    { config: { public: true }, schema: { body: loginBody } },
+    async (request) => {
+      const { username, password } = request.body
+      const attempt = await limiter.attempt(username)
+      if (!attempt.allowed) {
+        throw new HttpError(429, 'Too many failed login attempts. Please try again later.', {
+          'retry-after': String(attempt.retryAfterSeconds),
+        })
+      }
+      const operator = await findOperatorByUsername(db, username)
+      const valid = await verifyPassword(password, operator?.passwordHash ?? (await getDummyHash()))
+      if (!operator || !valid) throw new HttpError(401, INVALID_CREDENTIALS)
+      await limiter.succeeded(username)
+      return { token: await issueSession(db, operator.id, policy) }
+    },
+  )
+
+  // Protected like any /api route, so the token is known to be live here. Answers 200 `{}`
+  // rather than 204 so that clients which always parse a JSON body keep working.
+  app.post('/api/auth/logout', async (request) => {
+    const token = bearerToken(request.headers.authorization)
+    if (token) await revokeSession(db, token)
+    return {}
+  })
+}

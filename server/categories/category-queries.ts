@@ -1,0 +1,141 @@
+// Queries shared by both category hierarchies (service-provider and product categories): the
+// same columns, the same rules, different tables. Plain functions taking `db` first.
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
+import type { CategoryTableName, Database } from '../db/types'
+import { HttpError } from '../errors'
+import { containsPattern, type PageRequest } from '../lib/list-query'
+
+export interface CategoryInput {
+  name: string
+  description: string
+  parentId: number | null
+}
+
+export interface CategoryRow extends CategoryInput {
+  id: number
+}
+
+export interface CategoryFilter {
+  name?: string
+  description?: string
+  /** null: top-level categories only; undefined: any parent. */
+  parentId?: number | null
+}
+
+type Db = Kysely<Database> | Transaction<Database>
+
+export async function findCategory(db: Db, table: CategoryTableName, id: number) {
+  return db
+    .selectFrom(table)
+    .select(['id', 'name', 'description', 'parentId'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export async function listCategories(
+  db: Db,
+  table: CategoryTableName,
+  filter: CategoryFilter,
+  { page, pageSize }: PageRequest,
+): Promise<{ rows: CategoryRow[]; total: number }> {
+  let query = db.selectFrom(table)
+  if (filter.name) {
+    query = query.where(sql`lower(name)`, 'like', sql`${containsPattern(filter.name)} escape '\\'`)
+  }
+  if (filter.description) {
+    query = query.where(
+      sql`lower(description)`,
+      'like',
+      sql`${containsPattern(filter.description)} escape '\\'`,
+    )
+  }
+  if (filter.parentId === null) query = query.where('parentId', 'is', null)
+  else if (filter.parentId !== undefined) query = query.where('parentId', '=', filter.parentId)
+
+  const [rows, count] = await Promise.all([
+    query
+      .select(['id', 'name', 'description', 'parentId'])
+      .orderBy('name')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.total) }
+}
+
+export async function createCategory(
+  db: Kysely<Database>,
+  table: CategoryTableName,
+  input: CategoryInput,
+) {
+  return db.transaction().execute(async (trx) => {
+    await lockHierarchy(trx, table)
+    if (input.parentId !== null) await assertExists(trx, table, input.parentId)
+    const now = Date.now()
+    const row = await trx
+      .insertInto(table)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  })
+}
+
+/** Returns false when the category does not exist. */
+export async function updateCategory(
+  db: Kysely<Database>,
+  table: CategoryTableName,
+  id: number,
+  input: CategoryInput,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await lockHierarchy(trx, table)
+    if (!(await findCategory(trx, table, id))) return false
+    if (input.parentId !== null) {
+      await assertExists(trx, table, input.parentId)
+      await assertNotDescendant(trx, table, id, input.parentId)
+    }
+    await trx
+      .updateTable(table)
+      .set({ ...input, updatedAt: Date.now() })
+      .where('id', '=', id)
+      .execute()
+    return true
+  })
+}
+
+async function assertExists(db: Db, table: CategoryTableName, parentId: number) {
+  if (!(await findCategory(db, table, parentId))) {
+    throw new HttpError(400, `parent category ${parentId} does not exist`)
+  }
+}
+
+/** Walks up from the new parent: meeting the category itself would close a cycle. */
+async function assertNotDescendant(db: Db, table: CategoryTableName, id: number, parentId: number) {
+  const seen = new Set<number>()
+  let current: number | null = parentId
+  while (current !== null && !seen.has(current)) {
+    if (current === id) {
+      throw new HttpError(
+        400,
+        'parent category cannot be the category itself or one of its descendants',
+      )
+    }
+    seen.add(current)
+    const row = await findCategory(db, table, current)
+    current = row?.parentId ?? null
+  }
+}
+
+// Two operators re-parenting at once could each pass the cycle check and together close a
+// loop. SQLite runs one write transaction at a time; PostgreSQL takes a lock on the table.
+async function lockHierarchy(trx: Transaction<Database>, table: CategoryTableName) {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`lock table ${sql.table(snake(table))} in share row exclusive mode`.execute(trx)
+}
+
+function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+}

@@ -1,0 +1,122 @@
+// The routes of one category hierarchy. Both hierarchies share them; they differ in their path,
+// table, schema file, the name of the parent field in JSON and the filters they offer.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { CategoryTableName, Database } from '../db/types'
+import { HttpError } from '../errors'
+import {
+  nullableIdFilter,
+  pageRequest,
+  pagination,
+  positiveInteger,
+  type RawQuery,
+  textFilter,
+} from '../lib/list-query'
+import {
+  type CategoryInput,
+  type CategoryRow,
+  createCategory,
+  findCategory,
+  listCategories,
+  updateCategory,
+} from './category-queries'
+
+export interface CategoryKind {
+  path: string
+  table: CategoryTableName
+  /** The schema file's $id: bodies are checked against `<schemaId>#/definitions/create|update`. */
+  schemaId: string
+  parentField: 'parentId' | 'parentCategoryId'
+  /** Text filters offered by the list besides `name`. */
+  extraTextFilters: Array<'description'>
+  notFound: string
+}
+
+type Body = Record<string, unknown> & { name: string; description: string }
+
+export function registerCategoryRoutes(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  kind: CategoryKind,
+) {
+  const { path, table, schemaId, parentField, notFound } = kind
+  const toJson = (row: CategoryRow) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    [parentField]: row.parentId,
+  })
+  const toInput = (body: Body): CategoryInput => ({
+    name: body.name.trim(),
+    description: body.description.trim(),
+    parentId: (body[parentField] as number | null | undefined) ?? null,
+  })
+  const idParam = (params: unknown) => {
+    const id = positiveInteger(params as RawQuery, 'id')
+    if (id === undefined) throw new HttpError(400, 'id must be a positive whole number')
+    return id
+  }
+
+  app.get(path, async (request) => {
+    const query = request.query as RawQuery
+    const page = pageRequest(query)
+    const { rows, total } = await listCategories(
+      db,
+      table,
+      {
+        name: textFilter(query, 'name'),
+        description: kind.extraTextFilters.includes('description')
+          ? textFilter(query, 'description')
+          : undefined,
+        parentId: nullableIdFilter(query, parentField),
+      },
+      page,
+    )
+    return { data: rows.map(toJson), pagination: pagination(page, total) }
+  })
+
+  app.post<{ Body: Body }>(
+    path,
+    { schema: { body: { $ref: `${schemaId}#/definitions/create` } } },
+    async (request, reply) => {
+      const id = await createCategory(db, table, toInput(request.body))
+      return reply.code(201).send({ id })
+    },
+  )
+
+  app.get(`${path}/:id`, async (request) => {
+    const row = await findCategory(db, table, idParam(request.params))
+    if (!row) throw new HttpError(404, notFound)
+    return toJson(row)
+  })
+
+  app.put<{ Body: Body }>(
+    `${path}/:id`,
+    { schema: { body: { $ref: `${schemaId}#/definitions/update` } } },
+    async (request) => {
+      const id = idParam(request.params)
+      if (!(await updateCategory(db, table, id, toInput(request.body)))) {
+        throw new HttpError(404, notFound)
+      }
+      return toJson({ id, ...toInput(request.body) })
+    },
+  )
+}
+
+export const serviceProviderCategories: CategoryKind = {
+  path: '/api/service-provider-categories',
+  table: 'serviceProviderCategories',
+  schemaId: 'service-provider-category',
+  parentField: 'parentId',
+  extraTextFilters: [],
+  notFound: 'Service provider category not found',
+}
+
+export const productCategories: CategoryKind = {
+  path: '/api/product-categories',
+  table: 'productCategories',
+  schemaId: 'product-category',
+  parentField: 'parentCategoryId',
+  extraTextFilters: ['description'],
+  notFound: 'Product category not found',
+}

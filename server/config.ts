@@ -1,0 +1,91 @@
+import path from 'node:path'
+
+// Everything the server reads from the environment, parsed once at start-up so a typo in a
+// variable fails loudly here instead of surfacing as odd behaviour later.
+export interface Config {
+  port: number
+  host: string
+  /** Absolute path; holds the SQLite file when PostgreSQL is not used. */
+  dataDir: string
+  /** A postgres:// URL selects PostgreSQL; null means the embedded SQLite database. */
+  databaseUrl: string | null
+  adminUsername: string | null
+  adminPassword: string | null
+  /** Absolute path of the built web app (vite's outDir). */
+  webDistDir: string
+  logLevel: string
+  tokenTtlHours: number
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = optional(env.DATABASE_URL)
+  if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
+  }
+
+  const adminUsername = optional(env.ADMIN_USERNAME)
+  // Passwords are taken verbatim: trimming would change the secret the operator typed.
+  const adminPassword = optional(env.ADMIN_PASSWORD) === null ? null : (env.ADMIN_PASSWORD ?? null)
+  // One without the other is almost certainly a deployment mistake; refusing to start beats
+  // silently generating a random admin password nobody sees.
+  if ((adminUsername === null) !== (adminPassword === null)) {
+    throw new ConfigError('Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither')
+  }
+
+  const logLevel = optional(env.LOG_LEVEL) ?? 'info'
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  }
+
+  return {
+    port: integerInRange(env.PORT, 'PORT', 8080, 0, 65535),
+    host: optional(env.HOST) ?? '0.0.0.0',
+    dataDir: path.resolve(optional(env.DATA_DIR) ?? './data'),
+    databaseUrl,
+    adminUsername,
+    adminPassword,
+    webDistDir: path.resolve(optional(env.WEB_DIST_DIR) ?? './dist'),
+    logLevel,
+    tokenTtlHours: positiveNumber(env.TOKEN_TTL_HOURS, 'TOKEN_TTL_HOURS', 12),
+  }
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url)
+}
+
+// An empty variable (`PORT=`) means "not set", as in most shells' `${VAR:-default}`.
+function optional(value: string | undefined): string | null {
+  const trimmed = value?.trim()
+  return trimmed ? trimmed : null
+}
+
+function integerInRange(
+  raw: string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const value = optional(raw)
+  if (value === null) return fallback
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}`)
+  }
+  return parsed
+}
+
+function positiveNumber(raw: string | undefined, name: string, fallback: number): number {
+  const value = optional(raw)
+  if (value === null) return fallback
+  const parsed = Number(value)
+  if (!Number.isFinite(parsed) || parsed <= 0) {
+    throw new ConfigError(`${name} must be a positive number`)
+  }
+  return parsed
+}

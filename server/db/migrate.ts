@@ -1,0 +1,29 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import * as operatorsAndSessions from './migrations/2026-11-22-001-operators-and-sessions'
+import * as categories from './migrations/2026-11-22-002-categories'
+import type { Database } from './types'
+
+// Migrations are imported explicitly rather than read from a folder at run time: that works the
+// same under tsx, a bundler or a compiled build. Add each new file here, keyed by its name;
+// Kysely runs them in key order, hence the date prefix.
+const migrations: Record<string, Migration> = {
+  '2026-11-22-001-operators-and-sessions': operatorsAndSessions,
+  '2026-11-22-002-categories': categories,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results = [] } = await migrator.migrateToLatest()
+  const failed = results.find((result) => result.status === 'Error')
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : ''
+    throw new Error(`Database migration failed${name}: ${describe(error)}`, { cause: error })
+  }
+  return results.map((result) => result.migrationName)
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,98 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+// One place that turns every failure into `{"detail": "..."}`. Nothing else in the server
+// formats errors, and no stack trace or internal message ever reaches a client.
+
+/** Throw from a route or hook to answer with this status and message. */
+export class HttpError extends Error {
+  readonly status: number
+  readonly headers: Record<string, string>
+
+  constructor(status: number, detail: string, headers: Record<string, string> = {}) {
+    super(detail)
+    this.name = 'HttpError'
+    this.status = status
+    this.headers = headers
+  }
+}
+
+/** Answers a GET for a path that is neither an API route nor a file (the web app's routes). */
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply
+
+const FASTIFY_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Malformed JSON body: the body is empty'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type: send application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body size did not match Content-Length'],
+}
+
+export function registerErrorHandlers(app: FastifyInstance, pageFallback: PageFallback | null) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.status).headers(error.headers).send({ detail: error.message })
+    }
+    if (error.validation) {
+      return reply.code(400).send({ detail: validationDetail(error) })
+    }
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined
+    if (known) {
+      return reply.code(known[0]).send({ detail: known[1] })
+    }
+    // Other client errors raised by Fastify or its plugins carry a safe, generic message.
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: error.message || 'Bad request' })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.code(500).send({ detail: 'Internal server error' })
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD'
+    // A missing hashed asset is a stale or broken link: answering index.html would hand the
+    // browser HTML where it expects a script.
+    if (pageFallback && isPageRequest && !isApiPath(path) && !path.startsWith('/assets/')) {
+      return pageFallback(request, reply)
+    }
+    return reply.code(404).send({ detail: `Not found: ${request.method} ${path}` })
+  })
+}
+
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/')
+}
+
+type ValidationIssue = NonNullable<FastifyError['validation']>[number]
+
+// Ajv reports `/address/city` + "must be string"; the client reads "address.city must be
+// string", "name is required" or "name must not be blank". Only the first issue is reported
+// (Fastify's Ajv stops at the first).
+export function validationDetail(error: FastifyError): string {
+  const issue: ValidationIssue | undefined = error.validation?.[0]
+  if (!issue) return 'Invalid request'
+  const params = issue.params as Record<string, unknown>
+  const base = issue.instancePath.split('/').filter(Boolean).join('.')
+  const field = (name: unknown) => [base, String(name)].filter(Boolean).join('.')
+
+  switch (issue.keyword) {
+    case 'required':
+      return `${field(params.missingProperty)} is required`
+    case 'additionalProperties':
+      return `${field(params.additionalProperty)} is not allowed`
+    case 'minLength':
+      if (params.limit === 1 && base) return `${base} must not be blank`
+      break
+    case 'pattern':
+      // Schemas spell "not blank" as pattern \S (minLength 1 would accept "   ").
+      if (params.pattern === '\\S' && base) return `${base} must not be blank`
+      break
+  }
+  if (!base) {
+    return error.validationContext === 'body'
+      ? 'Request body must be a JSON object'
+      : `Invalid ${error.validationContext ?? 'request'}: ${issue.message}`
+  }
+  return `${base} ${issue.message}`
+}

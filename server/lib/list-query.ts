@@ -1,0 +1,80 @@
+// Shared parsing of list query strings (page, pageSize, text and id filters) with 400s that name
+// the parameter, and the pagination block every list answers with.
+import { HttpError } from '../errors'
+
+export const DEFAULT_PAGE_SIZE = 30
+export const MAX_PAGE_SIZE = 3000
+
+export type RawQuery = Record<string, unknown>
+
+export interface PageRequest {
+  page: number
+  pageSize: number
+}
+
+export interface Pagination extends PageRequest {
+  total: number
+  totalPages: number
+  hasPrev: boolean
+  hasNext: boolean
+}
+
+/** A query value as one string: a repeated parameter keeps its last value. */
+function single(query: RawQuery, name: string): string | undefined {
+  const value = query[name]
+  const last = Array.isArray(value) ? value[value.length - 1] : value
+  return typeof last === 'string' ? last : undefined
+}
+
+export function positiveInteger(query: RawQuery, name: string): number | undefined {
+  const raw = single(query, name)?.trim()
+  if (raw === undefined || raw === '') return undefined
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) {
+    throw new HttpError(400, `${name} must be a positive whole number`)
+  }
+  return Number(raw)
+}
+
+export function pageRequest(query: RawQuery): PageRequest {
+  const page = positiveInteger(query, 'page') ?? 1
+  // Larger sizes are capped rather than refused: the dropdowns ask for "everything".
+  const pageSize = Math.min(positiveInteger(query, 'pageSize') ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
+  return { page, pageSize }
+}
+
+/** A substring filter; blank means no filter. */
+export function textFilter(query: RawQuery, name: string): string | undefined {
+  const raw = single(query, name)?.trim()
+  if (!raw) return undefined
+  if (raw.length > 200) throw new HttpError(400, `${name} must be at most 200 characters`)
+  return raw
+}
+
+/** An id filter that also accepts the text `null` (top level only); omitted means no filter. */
+export function nullableIdFilter(query: RawQuery, name: string): number | null | undefined {
+  const raw = single(query, name)?.trim()
+  if (raw === undefined || raw === '') return undefined
+  if (raw === 'null') return null
+  return positiveInteger(query, name)
+}
+
+export function booleanFilter(query: RawQuery, name: string): boolean | undefined {
+  const raw = single(query, name)?.trim()
+  if (raw === undefined || raw === '') return undefined
+  if (raw === 'true') return true
+  if (raw === 'false') return false
+  throw new HttpError(400, `${name} must be true or false`)
+}
+
+export function pagination({ page, pageSize }: PageRequest, total: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(total / pageSize))
+  return { page, pageSize, total, totalPages, hasPrev: page > 1, hasNext: page < totalPages }
+}
+
+/**
+ * A LIKE pattern for a case-insensitive substring match in which % and _ match only
+ * themselves. Use with `lower(column) like pattern escape '\'`.
+ */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

@@ -1,0 +1,50 @@
+import {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify'
+import type { Config } from './config'
+
+// Fastify's default writes two lines per request ("incoming request", "request completed");
+// one line with method, path, status and duration is easier to read and to grep.
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  // The completion line already says 404; no second "route not found" line.
+  override routeNotFound(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    }
+    if (error) reply.log.error({ ...line, err: error }, 'request errored')
+    else reply.log.info(line, 'request')
+  }
+}
+
+/**
+ * Logger settings for the app. Request and response bodies are never logged (Fastify does not
+ * by default, and our serializers add nothing), and the Authorization header is redacted in
+ * case a plugin ever logs headers: passwords and tokens must not reach the logs.
+ */
+export type LoggerConfig = Exclude<FastifyServerOptions['logger'], boolean | undefined>
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>): {
+  logger: LoggerConfig
+  logController: LogController
+} {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
+    },
+    logController: new OneLinePerRequest(),
+  }
+}

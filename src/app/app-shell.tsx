@@ -1,0 +1,55 @@
+import { Box, Flex } from '@chakra-ui/react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Suspense, useEffect } from 'react'
+import { Outlet } from 'react-router-dom'
+import { PageSpinner } from '../components/page-spinner'
+import { drawerMachine } from '../machines/drawer-machine'
+import { MobileDrawer } from './mobile-drawer'
+import { SideMenu } from './side-menu'
+import { TopBar } from './top-bar'
+import { useMediaQuery, WIDE_QUERY } from './use-media-query'
+
+/** The logged-in frame: top bar, side menu (fixed when wide, a drawer when narrow), page. */
+export function AppShell() {
+  const wide = useMediaQuery(WIDE_QUERY)
+  const drawer = useActorRef(drawerMachine)
+  const drawerOpen = useSelector(drawer, (state) => state.hasTag('open'))
+
+  useEffect(() => {
+    if (wide) drawer.send({ type: 'viewport.wide' })
+  }, [wide, drawer])
+
+  return (
+    <Flex direction="column" h="100dvh" bg="bg.subtle">
+      <TopBar onOpenMenu={wide ? undefined : () => drawer.send({ type: 'drawer.open' })} />
+      <Flex flex="1" minH="0">
+        {wide ? (
+          <Box
+            as="aside"
+            w="16rem"
+            flexShrink={0}
+            overflowY="auto"
+            bg="bg.panel"
+            borderRightWidth="1px"
+          >
+            <SideMenu />
+          </Box>
+        ) : (
+          <MobileDrawer
+            open={drawerOpen}
+            onClose={() => drawer.send({ type: 'drawer.close' })}
+            onBackdrop={() => drawer.send({ type: 'drawer.backdrop' })}
+            onLinkFollowed={() => drawer.send({ type: 'drawer.linkFollowed' })}
+          />
+        )}
+        <Box as="main" flex="1" minW="0" overflowY="auto">
+          <Box maxW="6xl" mx="auto" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </Box>
+        </Box>
+      </Flex>
+    </Flex>
+  )
+}

@@ -1,0 +1,99 @@
+// Every route pattern is written once here; links and redirects build URLs with `paths`.
+import { generatePath } from 'react-router-dom'
+
+export type Id = number | string
+
+export const patterns = {
+  root: '/',
+  login: '/login',
+  picker: '/picker',
+  notFound: '/not-found',
+  dashboard: '/dashboard',
+  analytics: '/analytics',
+  projects: '/projects',
+  tasks: '/tasks',
+  team: '/team',
+  settings: '/settings',
+  profile: '/profile',
+  serviceProviderCategories: {
+    list: '/service-provider-categories',
+    create: '/service-provider-categories/new',
+    detail: '/service-provider-categories/:id',
+    edit: '/service-provider-categories/:id/edit',
+  },
+  serviceProviders: {
+    list: '/service-providers',
+    create: '/service-providers/new',
+    detail: '/service-providers/:id',
+    edit: '/service-providers/:id/edit',
+    products: '/service-providers/:id/products',
+    createProduct: '/service-providers/:id/products/new',
+  },
+  productCategories: {
+    list: '/product-categories',
+    create: '/product-categories/new',
+    detail: '/product-categories/:id',
+    edit: '/product-categories/:id/edit',
+  },
+  products: {
+    list: '/products',
+    detail: '/products/:id',
+    edit: '/products/:id/edit',
+    images: '/products/:id/images',
+    createImage: '/products/:id/images/new',
+    image: '/products/:productId/images/:imageId',
+    editImage: '/products/:productId/images/:imageId/edit',
+  },
+} as const
+
+const withId = (pattern: string) => (id: Id) => generatePath(pattern, { id: String(id) })
+const withImage = (pattern: string) => (productId: Id, imageId: Id) =>
+  generatePath(pattern, { productId: String(productId), imageId: String(imageId) })
+
+const spc = patterns.serviceProviderCategories
+const sp = patterns.serviceProviders
+const pc = patterns.productCategories
+const p = patterns.products
+
+export const paths = {
+  root: patterns.root,
+  login: patterns.login,
+  picker: patterns.picker,
+  notFound: patterns.notFound,
+  dashboard: patterns.dashboard,
+  analytics: patterns.analytics,
+  projects: patterns.projects,
+  tasks: patterns.tasks,
+  team: patterns.team,
+  settings: patterns.settings,
+  profile: patterns.profile,
+  serviceProviderCategories: {
+    list: spc.list,
+    create: spc.create,
+    detail: withId(spc.detail),
+    edit: withId(spc.edit),
+  },
+  serviceProviders: {
+    list: sp.list,
+    create: sp.create,
+    detail: withId(sp.detail),
+    edit: withId(sp.edit),
+    products: withId(sp.products),
+    createProduct: withId(sp.createProduct),
+  },
+  productCategories: {
+    list: pc.list,
+    create: pc.create,
+    detail: withId(pc.detail),
+    edit: withId(pc.edit),
+  },
+  products: {
+    list: p.list,
+    detail: withId(p.detail),
+    edit: withId(p.edit),
+    images: withId(p.images),
+    createImage: withId(p.createImage),
+    image: withImage(p.image),
+    editImage: withImage(p.editImage),
+  },
+} as const

@@ -1,0 +1,16 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+import { Messages } from '../components/messages'
+import { SessionProvider } from './session'
+
+/** Everything the pages rely on: the design system, the session actor, global messages. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ChakraProvider value={defaultSystem}>
+      <SessionProvider>
+        {children}
+        <Messages />
+      </SessionProvider>
+    </ChakraProvider>
+  )
+}

@@ -1,0 +1,5 @@
+export type { MessageKind } from './message-kinds'
+export { messageTitles } from './message-kinds'
+export { clearMessages, dismissMessage, showMessage } from './message-store'
+export { Messages } from './messages'
+export { notify, toaster } from './notify'

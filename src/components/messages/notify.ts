@@ -1,0 +1,31 @@
+// Toasts reachable from anywhere: `notify.error(detail ?? 'Error loading data')`.
+import { createToaster } from '@chakra-ui/react'
+import { type MessageKind, messageTitles } from './message-kinds'
+
+export const toaster = createToaster({ placement: 'bottom-end', max: 5, pauseOnPageIdle: true })
+
+// Errors stay longer: they usually explain why something the operator did failed.
+const durations: Record<MessageKind, number> = {
+  error: 8000,
+  warning: 6000,
+  success: 4000,
+  info: 5000,
+}
+
+function toast(kind: MessageKind, text: string): string {
+  return toaster.create({
+    type: kind,
+    title: messageTitles[kind],
+    description: text,
+    duration: durations[kind],
+    closable: true,
+  })
+}
+
+export const notify = {
+  success: (text: string) => toast('success', text),
+  error: (text: string) => toast('error', text),
+  warning: (text: string) => toast('warning', text),
+  info: (text: string) => toast('info', text),
+  dismiss: (id?: string) => toaster.dismiss(id),
+}

@@ -1,0 +1,29 @@
+import { Button, Portal, Stack, Toast, Toaster } from '@chakra-ui/react'
+import { toaster } from './notify'
+
+/** Renders queued toasts: the kind as the title, the text, and a Dismiss button. */
+export function Toasts() {
+  return (
+    <Portal>
+      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} alignItems="center">
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              <Toast.Title fontWeight="semibold">{toast.title}</Toast.Title>
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            <Button
+              size="xs"
+              variant="subtle"
+              colorPalette="gray"
+              onClick={() => toaster.dismiss(toast.id)}
+            >
+              Dismiss
+            </Button>
+          </Toast.Root>
+        )}
+      </Toaster>
+    </Portal>
+  )
+}

@@ -1,0 +1,64 @@
+// One category: name, ID, parent ID (or None), description, and Edit.
+import { Button, Card, DataList } from '@chakra-ui/react'
+import { Pencil } from 'lucide-react'
+import { Link as RouterLink, useParams } from 'react-router-dom'
+import { PageHeader } from '../../components/page-header'
+import { PageSpinner } from '../../components/page-spinner'
+import type { CategoryKind } from './category-kinds'
+import { routeId, useCategory } from './use-category'
+
+export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
+  const id = routeId(useParams().id)
+  const category = useCategory(kind, id)
+  if (category.status !== 'ready') {
+    return category.status === 'loading' ? (
+      <PageSpinner />
+    ) : (
+      <PageHeader title={kind.titles.detail} />
+    )
+  }
+  const { data } = category
+  return (
+    <>
+      <PageHeader
+        title={data.name}
+        description={kind.titles.detail}
+        actions={
+          <Button asChild colorPalette="teal">
+            <RouterLink to={kind.routes.edit(data.id)}>
+              <Pencil aria-hidden /> Edit
+            </RouterLink>
+          </Button>
+        }
+      />
+      <Card.Root variant="outline" bg="bg.panel" maxW="3xl">
+        <Card.Body>
+          <DataList.Root orientation="horizontal" gap="4">
+            <DataList.Item>
+              <DataList.ItemLabel>Name</DataList.ItemLabel>
+              <DataList.ItemValue>{data.name}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>ID</DataList.ItemLabel>
+              <DataList.ItemValue>{data.id}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Parent ID</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {data.parent === null ? (
+                  'None'
+                ) : (
+                  <RouterLink to={kind.routes.detail(data.parent)}>{data.parent}</RouterLink>
+                )}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Description</DataList.ItemLabel>
+              <DataList.ItemValue whiteSpace="pre-wrap">{data.description}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+        </Card.Body>
+      </Card.Root>
+    </>
+  )
+}

@@ -1,0 +1,83 @@
+// Create and edit screens of either hierarchy, rendered from the schema files. The parent
+// picker lists the hierarchy; on edit the category and its descendants are left out.
+import { Card } from '@chakra-ui/react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { notify } from '../../components/messages'
+import { PageHeader } from '../../components/page-header'
+import { PageSpinner } from '../../components/page-spinner'
+import { withFieldOptions } from '../../forms/define-form'
+import { SchemaForm } from '../../forms/schema-form'
+import { useFormSubmit } from '../../forms/use-form-submit'
+import { toTreeOptions } from '../../lib/category-tree'
+import { type CategoryFields, categoriesApi } from './categories-api'
+import { categoryForm } from './category-forms'
+import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
+import { routeId, useCategory } from './use-category'
+import { useCategoryChoices } from './use-category-choices'
+
+export function CategoryCreatePage({ kind }: { kind: CategoryKind }) {
+  const navigate = useNavigate()
+  const form = categoryForm(kind, 'create')
+  const choices = toTreeOptions(useCategoryChoices(kind, CATEGORY_MESSAGES.parentsFailed))
+  const { busy, submit } = useFormSubmit({
+    submit: (data: CategoryFields) => categoriesApi(kind).create(data),
+    onSuccess: ({ id }) => {
+      notify.success(kind.messages.created)
+      navigate(kind.routes.detail(id))
+    },
+    fallbackError: kind.messages.createFailed,
+  })
+  return (
+    <>
+      <PageHeader title={kind.titles.create} />
+      <FormCard>
+        <SchemaForm<CategoryFields>
+          schema={form.schema}
+          uiSchema={withFieldOptions(form.uiSchema, kind.parentField, { choices })}
+          validator={form.validator}
+          busy={busy}
+          onSubmit={submit}
+        />
+      </FormCard>
+    </>
+  )
+}
+
+export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
+  const navigate = useNavigate()
+  const id = routeId(useParams().id)
+  const form = categoryForm(kind, 'update')
+  const category = useCategory(kind, id)
+  const choices = toTreeOptions(useCategoryChoices(kind, CATEGORY_MESSAGES.parentsFailed), id)
+  const { busy, submit } = useFormSubmit({
+    submit: (data: CategoryFields) => categoriesApi(kind).update(id, data),
+    onSuccess: () => navigate(kind.routes.detail(id)),
+    fallbackError: CATEGORY_MESSAGES.updateFailed,
+  })
+  if (category.status === 'loading') return <PageSpinner />
+  if (category.status === 'failed') return <PageHeader title={kind.titles.edit} />
+  const { name, description, parent } = category.data
+  return (
+    <>
+      <PageHeader title={kind.titles.edit} description={name} />
+      <FormCard>
+        <SchemaForm<CategoryFields>
+          schema={form.schema}
+          uiSchema={withFieldOptions(form.uiSchema, kind.parentField, { choices })}
+          validator={form.validator}
+          formData={{ name, description, [kind.parentField]: parent }}
+          busy={busy}
+          onSubmit={submit}
+        />
+      </FormCard>
+    </>
+  )
+}
+
+function FormCard({ children }: { children: React.ReactNode }) {
+  return (
+    <Card.Root variant="outline" bg="bg.panel" maxW="3xl">
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  )
+}

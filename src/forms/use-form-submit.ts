@@ -1,0 +1,37 @@
+// Runs a form's submit machine with the real effects: the API call, then what to do on success;
+// a failure is shown as an error message (the server's detail, else the form's fallback).
+import { useActorRef, useSelector } from '@xstate/react'
+import { useRef } from 'react'
+import { fromPromise } from 'xstate'
+import { notify } from '../components/messages'
+import { formSubmitMachine } from '../machines/form-submit-machine'
+
+export interface UseFormSubmitOptions<T, R> {
+  submit: (data: T) => Promise<R>
+  onSuccess: (result: R) => void
+  fallbackError: string
+}
+
+export function useFormSubmit<T, R>(options: UseFormSubmitOptions<T, R>) {
+  // The machine is created once; the latest callbacks are read through a ref.
+  const latest = useRef(options)
+  latest.current = options
+  const actor = useActorRef(
+    formSubmitMachine.provide({
+      actors: {
+        submit: fromPromise<unknown, { data: unknown }>(({ input }) =>
+          latest.current.submit(input.data as T),
+        ),
+      },
+      actions: {
+        reportSuccess: (_, params) => latest.current.onSuccess(params.result as R),
+        reportFailure: (_, params) => {
+          notify.error(params.message)
+        },
+      },
+    }),
+    { input: { fallbackError: options.fallbackError } },
+  )
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'))
+  return { busy, submit: (data: T) => actor.send({ type: 'form.submit', data }) }
+}

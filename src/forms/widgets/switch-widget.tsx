@@ -1,0 +1,21 @@
+// Booleans such as Enabled: a switch whose hidden checkbox carries RJSF's id and the label.
+import { Switch } from '@chakra-ui/react'
+import type { WidgetProps } from '@rjsf/utils'
+
+export function SwitchWidget({ id, value, label, disabled, readonly, onChange }: WidgetProps) {
+  return (
+    <Switch.Root
+      ids={{ hiddenInput: id }}
+      checked={Boolean(value)}
+      disabled={disabled || readonly}
+      onCheckedChange={(details) => onChange(details.checked)}
+      colorPalette="teal"
+    >
+      <Switch.HiddenInput />
+      <Switch.Control>
+        <Switch.Thumb />
+      </Switch.Control>
+      <Switch.Label>{label}</Switch.Label>
+    </Switch.Root>
+  )
+}

@@ -1,0 +1,142 @@
+// The only module that calls fetch: base URL, bearer token, JSON, timeout, one error type, 401 handling.
+import { type QueryParams, toQueryString } from './query-string'
+import { tokenStore } from './token-store'
+
+/** Every failed call rejects with this; `status` is null when no response arrived (network, timeout). */
+export class ApiError extends Error {
+  readonly status: number | null
+  readonly detail: string | null
+
+  constructor(status: number | null, detail: string | null, message?: string) {
+    super(message ?? detail ?? (status === null ? 'No response' : `HTTP ${status}`))
+    this.name = 'ApiError'
+    this.status = status
+    this.detail = detail
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+type UnauthorizedHandler = () => void
+let unauthorizedHandler: UnauthorizedHandler | null = null
+
+/** The app registers how to reach /login (router navigation); returns an unregister function. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null
+  }
+}
+
+function handleUnauthorized(sentToken: string | null) {
+  // Only the first 401 for the token in use acts: it clears the token, so the other
+  // requests that failed together find it gone and do not redirect again. A call made
+  // without a token (a wrong password on /login) has no session to end.
+  if (sentToken === null || tokenStore.get() !== sentToken) return
+  tokenStore.clear()
+  if (unauthorizedHandler) unauthorizedHandler()
+  else window.location.assign('/login')
+}
+
+async function readDetail(response: Response): Promise<string | null> {
+  try {
+    const body: unknown = await response.json()
+    if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
+      return body.detail
+    }
+  } catch {
+    // Not JSON: the status alone describes the failure.
+  }
+  return null
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+interface RequestOptions<T> {
+  query?: QueryParams
+  body?: unknown
+  read: (response: Response) => Promise<T>
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string
+  timeoutMs?: number
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = (options.baseUrl || import.meta.env.VITE_API_BASE_URL || '/api').replace(
+    /\/+$/,
+    '',
+  )
+  const timeoutMs = options.timeoutMs ?? 40_000
+
+  async function request<T>(method: Method, path: string, opts: RequestOptions<T>): Promise<T> {
+    // Resolving against the page origin keeps a relative base like `/api` working everywhere.
+    const url = new URL(`${baseUrl}${path}${toQueryString(opts.query)}`, window.location.origin)
+    const token = tokenStore.get()
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (token) headers.Authorization = `Bearer ${token}`
+    // A JSON content type with an empty body is rejected by strict servers, so only send it with one.
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json'
+
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    try {
+      let response: Response
+      try {
+        response = await fetch(url.toString(), {
+          method,
+          headers,
+          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+          signal: controller.signal,
+        })
+      } catch {
+        const reason = controller.signal.aborted
+          ? `Timed out after ${timeoutMs} ms`
+          : 'Network error'
+        throw new ApiError(null, null, reason)
+      }
+      if (!response.ok) {
+        const detail = await readDetail(response)
+        if (response.status === 401) handleUnauthorized(token)
+        throw new ApiError(response.status, detail)
+      }
+      try {
+        return await opts.read(response)
+      } catch {
+        throw new ApiError(null, null, 'The response was cut off')
+      }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  const json = <T>(response: Response) => readJson(response) as Promise<T>
+
+  return {
+    get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, { query, read: json }),
+    post: <T = void>(path: string, body?: unknown, query?: QueryParams) =>
+      request<T>('POST', path, { body, query, read: json }),
+    put: <T = void>(path: string, body?: unknown) => request<T>('PUT', path, { body, read: json }),
+    delete: <T = void>(path: string, query?: QueryParams) =>
+      request<T>('DELETE', path, { query, read: json }),
+    /** For image bytes (photos, logos, product images) shown through object URLs. */
+    getBlob: (path: string, query?: QueryParams) =>
+      request<Blob>('GET', path, { query, read: (response) => response.blob() }),
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>
+
+export const api: ApiClient = createApiClient()

@@ -1,0 +1,19 @@
+// Money is naira with kobo, always through Intl so grouping and the ₦ sign stay consistent.
+const naira = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
+export function formatNaira(amount: number): string {
+  return naira.format(amount)
+}
+
+export function formatNairaRange(min: number, max: number): string {
+  return `${formatNaira(min)} – ${formatNaira(max)}`
+}
+
+export function formatDeliveryDays(days: number): string {
+  return days === 1 ? '1 day' : `${days} days`
+}

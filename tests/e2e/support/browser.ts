@@ -1,0 +1,56 @@
+// One Chromium per suite; pages that record console errors, page errors and CSP violations so
+// a test can assert that a screen ran cleanly.
+import { mkdirSync } from 'node:fs'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export const SCREENSHOT_DIR = 'test-results/screenshots'
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}
+
+export interface WatchedPage {
+  page: Page
+  problems: string[]
+}
+
+export async function openPage(browser: Browser, width = 1280, height = 800): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport: { width, height },
+  })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('console', (message) => {
+    // A 401 on purpose (wrong password) logs a failed resource load; anything else is a problem.
+    if (message.type() === 'error' && !/status of 401/.test(message.text())) {
+      problems.push(`console: ${message.text()}`)
+    }
+  })
+  return { page, problems }
+}
+
+export async function signIn(page: Page) {
+  const admin = inject('admin')
+  await page.getByLabel('Username').fill(admin.username)
+  await page.getByLabel('Password').fill(admin.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true })
+}

@@ -1,0 +1,57 @@
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { ConfigError, loadConfig } from '../../server/config'
+
+describe('config', () => {
+  test('defaults', () => {
+    const config = loadConfig({})
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      databaseUrl: null,
+      adminUsername: null,
+      adminPassword: null,
+      webDistDir: path.resolve('dist'),
+      logLevel: 'info',
+      tokenTtlHours: 12,
+    })
+  })
+
+  test('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgresql://u@h/db',
+      ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: ' spaced secret ',
+      WEB_DIST_DIR: '/srv/web',
+      LOG_LEVEL: 'debug',
+      TOKEN_TTL_HOURS: '0.5',
+    })
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgresql://u@h/db',
+      adminUsername: 'root',
+      adminPassword: ' spaced secret ',
+      webDistDir: '/srv/web',
+      logLevel: 'debug',
+      tokenTtlHours: 0.5,
+    })
+  })
+
+  test.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ ADMIN_USERNAME: 'root' }, /ADMIN_PASSWORD/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ TOKEN_TTL_HOURS: '0' }, /TOKEN_TTL_HOURS/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+})

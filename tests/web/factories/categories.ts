@@ -1,0 +1,68 @@
+// Category fixtures and an in-memory API for both hierarchies, used by the default MSW handlers.
+import { HttpResponse, http } from 'msw'
+import { apiUrl } from '../msw/handlers-support'
+
+export interface CategoryFixture {
+  id: number
+  name: string
+  description: string
+  parent: number | null
+}
+
+export function buildCategory(overrides: Partial<CategoryFixture> = {}): CategoryFixture {
+  const id = overrides.id ?? 1
+  return {
+    id,
+    name: `Category ${id}`,
+    description: `About category ${id}`,
+    parent: null,
+    ...overrides,
+  }
+}
+
+/** Cleaning (1) › Home Cleaning (2) › Deep Cleaning (4); Repairs (3). */
+export const categoryTree: CategoryFixture[] = [
+  buildCategory({ id: 1, name: 'Cleaning', description: 'All cleaning services' }),
+  buildCategory({ id: 2, name: 'Home Cleaning', description: 'Homes and flats', parent: 1 }),
+  buildCategory({ id: 3, name: 'Repairs', description: 'Fixing things' }),
+  buildCategory({ id: 4, name: 'Deep Cleaning', description: 'Top to bottom', parent: 2 }),
+]
+
+const kinds = [
+  { path: '/service-provider-categories', parentField: 'parentId' },
+  { path: '/product-categories', parentField: 'parentCategoryId' },
+] as const
+
+export function toJson(category: CategoryFixture, parentField: string) {
+  const { parent, ...rest } = category
+  return { ...rest, [parentField]: parent }
+}
+
+export function page<T>(data: T[], page = 1, totalPages = 1) {
+  return {
+    data,
+    pagination: {
+      page,
+      pageSize: 30,
+      total: data.length,
+      totalPages,
+      hasPrev: page > 1,
+      hasNext: page < totalPages,
+    },
+  }
+}
+
+/** Read-only category API over `categories` (the tree above unless given). */
+export function categoryHandlers(categories: CategoryFixture[] = categoryTree) {
+  return kinds.flatMap(({ path, parentField }) => [
+    http.get(apiUrl(path), () =>
+      HttpResponse.json(page(categories.map((c) => toJson(c, parentField)))),
+    ),
+    http.get(apiUrl(`${path}/:id`), ({ params }) => {
+      const found = categories.find((c) => c.id === Number(params.id))
+      return found
+        ? HttpResponse.json(toJson(found, parentField))
+        : HttpResponse.json({ detail: 'Category not found' }, { status: 404 })
+    }),
+  ])
+}

@@ -1,0 +1,54 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { notify, showMessage } from '../../src/components/messages'
+import { renderApp } from './support/render-app'
+
+const kinds = [
+  ['error', 'Error'],
+  ['success', 'Success'],
+  ['warning', 'Warning'],
+  ['info', 'Info'],
+] as const
+
+describe('global message dialog', () => {
+  it.each(kinds)('shows a %s message titled %s with a Dismiss button', async (kind, title) => {
+    const { user } = renderApp('/login')
+    act(() => {
+      showMessage({ kind, text: 'Something to tell you' })
+    })
+    const dialog = await screen.findByRole('alertdialog', { name: title })
+    expect(within(dialog).getByText('Something to tell you')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+  })
+
+  it('shows queued messages one after another', async () => {
+    const { user } = renderApp('/login')
+    act(() => {
+      showMessage({ kind: 'error', text: 'First' })
+      showMessage({ kind: 'info', text: 'Second' })
+    })
+    const first = await screen.findByRole('alertdialog', { name: 'Error' })
+    expect(within(first).getByText('First')).toBeInTheDocument()
+    await user.click(within(first).getByRole('button', { name: 'Dismiss' }))
+    const second = await screen.findByRole('alertdialog', { name: 'Info' })
+    expect(within(second).getByText('Second')).toBeInTheDocument()
+  })
+})
+
+describe('toasts', () => {
+  it.each(kinds)(
+    'notify.%s shows the kind %s as the title and Dismiss closes it',
+    async (kind, title) => {
+      const { user } = renderApp('/login')
+      act(() => {
+        notify[kind]('Saved the thing')
+      })
+      const text = await screen.findByText('Saved the thing')
+      const toast = text.closest('[data-part="root"]') as HTMLElement
+      expect(within(toast).getByText(title)).toBeInTheDocument()
+      await user.click(within(toast).getByRole('button', { name: 'Dismiss' }))
+      await waitFor(() => expect(screen.queryByText('Saved the thing')).toBeNull())
+    },
+  )
+})

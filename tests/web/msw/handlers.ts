@@ -1,0 +1,21 @@
+import { HttpResponse, http } from 'msw'
+import { categoryHandlers } from '../factories/categories'
+import { apiUrl } from './handlers-support'
+
+export const VALID_USER = { username: 'admin', password: 'secret' }
+export const TEST_TOKEN = 'test-token'
+
+export { apiUrl }
+
+/** The happy-path API every test starts with; tests override with `server.use(...)`. */
+export const handlers = [
+  http.post(apiUrl('/auth/login'), async ({ request }) => {
+    const body = (await request.json()) as { username?: string; password?: string }
+    if (body.username === VALID_USER.username && body.password === VALID_USER.password) {
+      return HttpResponse.json({ token: TEST_TOKEN })
+    }
+    return HttpResponse.json({ detail: 'Invalid credentials' }, { status: 401 })
+  }),
+  http.post(apiUrl('/auth/logout'), () => new HttpResponse(null, { status: 204 })),
+  ...categoryHandlers(),
+]

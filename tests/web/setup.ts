@@ -1,0 +1,44 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup, configure } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { clearMessages, toaster } from '../../src/components/messages'
+import { server } from './msw/server'
+import { installConsoleGuard } from './support/console-guard'
+import { installMatchMedia, resetViewport } from './support/viewport'
+
+// Lazy pages load through dynamic imports; give them a little more than the default second.
+configure({ asyncUtilTimeout: 3000 })
+
+// Browser APIs Chakra (Ark/Zag) touches that jsdom lacks.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+class IntersectionObserverStub extends ResizeObserverStub {
+  readonly root = null
+  readonly rootMargin = ''
+  readonly thresholds = []
+  takeRecords() {
+    return []
+  }
+}
+vi.stubGlobal('ResizeObserver', ResizeObserverStub)
+vi.stubGlobal('IntersectionObserver', IntersectionObserverStub)
+window.scrollTo = (() => {}) as typeof window.scrollTo
+Element.prototype.scrollTo = () => {}
+Element.prototype.scrollIntoView = () => {}
+installMatchMedia()
+
+installConsoleGuard()
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+  window.localStorage.clear()
+  clearMessages()
+  toaster.remove()
+  resetViewport()
+})
+afterAll(() => server.close())
