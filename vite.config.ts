@@ -9,7 +9,23 @@ export default defineConfig({
     // `npm run dev` serves the app with hot reload; the API runs beside it (`npm run dev:server`).
     proxy: { '/api': 'http://localhost:8080' },
   },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks cache across releases; the form library loads only with forms.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'chakra', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss)[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](@rjsf|ajv|ajv-formats|fast-uri|json-schema-merge-allof|lodash|lodash-es|jsonpointer|fast-deep-equal)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   test: {
     // One command runs every suite; each project picks its own environment.
     projects: [

@@ -52,7 +52,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'))
   const port = await freePort()
   let log = ''
-  const server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
