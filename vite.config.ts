@@ -14,13 +14,20 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks cache across releases; the form library loads only with forms.
+        // Long-lived vendor chunks cache across releases. The form library is left to the form
+        // pages' own chunk: a group of its own split RJSF's internals across chunks and broke
+        // their initialisation order.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'chakra', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss)[\\/]/ },
-            { name: 'forms', test: /node_modules[\\/](@rjsf|ajv|ajv-formats|fast-uri|json-schema-merge-allof|lodash|lodash-es|jsonpointer|fast-deep-equal)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+            },
+            {
+              name: 'chakra',
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss)[\\/]/,
+            },
           ],
         },
       },

@@ -11,7 +11,7 @@ import {
 } from './categories/category-routes'
 import type { Config } from './config'
 import type { Database } from './db/types'
-import { registerErrorHandlers } from './errors'
+import { HttpError, registerErrorHandlers } from './errors'
 import { registerHealth } from './health'
 import { type LoggerConfig, loggerOptions } from './logging'
 import { registerSchemas } from './schemas'
@@ -69,11 +69,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 // Clients that send `Content-Type: application/json` on a POST without a body (logout,
 // make-preview-image) would otherwise get a 400. An empty body now parses as "no body", and a
 // route that needs one still answers 400 through its schema.
+// A NUL character (`"\u0000"`) is valid JSON but PostgreSQL text cannot hold it: the insert
+// would fail with a 500, so such a body is refused here with a 400 naming the field.
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8')
     if (text === '') return done(null, undefined)
-    parseJson(request, text, done)
+    parseJson(request, text, (error, value) => {
+      if (error) return done(error, undefined)
+      const field = text.includes('\\u0000') ? fieldWithNul(value) : undefined
+      if (field === undefined) return done(null, value)
+      const name = field === '' ? 'Request body' : field
+      done(new HttpError(400, `${name} must not contain NUL characters`), undefined)
+    })
   })
+}
+
+/** The dotted path of the first string (or key) holding a NUL character, '' for the root. */
+function fieldWithNul(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined
+  if (typeof value !== 'object' || value === null) return undefined
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key
+    if (key.includes('\u0000')) return path || 'Request body'
+    const found = fieldWithNul(item, itemPath)
+    if (found !== undefined) return found
+  }
+  return undefined
 }

@@ -1,4 +1,4 @@
-import Ajv, { type Options } from 'ajv'
+import Ajv, { type Options, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify'
 
@@ -24,17 +24,32 @@ type BuildValidator = NonNullable<
   NonNullable<SchemaController['compilersFactory']>['buildValidator']
 >
 
+type Schema = Record<string, unknown> & { $id?: string }
+
+/**
+ * The validator compiler routes use for JSON bodies, over the shared schemas (the files of
+ * /schemas, by `$id`): Fastify's options without coercion. Exported so tests can check a body
+ * against `{ $ref: 'product#/definitions/create' }` exactly as a route would.
+ */
+export function createBodyValidator(schemas: Record<string, object> | object[]) {
+  return createCompiler({ ...FASTIFY_DEFAULTS, coerceTypes: false }, schemas)
+}
+
 // Fastify calls this with every schema added by `app.addSchema`, so `$ref: 'product-create#'`
 // resolves in both instances.
 function buildValidator(externalSchemas: Record<string, object>) {
-  const bodyAjv = createAjv({ ...FASTIFY_DEFAULTS, coerceTypes: false }, externalSchemas)
-  const textAjv = createAjv(FASTIFY_DEFAULTS, externalSchemas)
-  const compile: FastifySchemaCompiler<object & { $id?: string }> = ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? bodyAjv : textAjv
-    // Ajv refuses to compile the same $id twice; reuse the compiled one.
-    return (schema.$id && ajv.getSchema(schema.$id)) || ajv.compile(schema)
-  }
+  const compileBody = createBodyValidator(externalSchemas)
+  const compileText = createCompiler(FASTIFY_DEFAULTS, externalSchemas)
+  const compile: FastifySchemaCompiler<Schema> = ({ schema, httpPart }) =>
+    httpPart === 'body' ? compileBody(schema) : compileText(schema)
   return compile
+}
+
+function createCompiler(options: Options, schemas: Record<string, object> | object[]) {
+  const ajv = createAjv(options, schemas)
+  // Ajv refuses to compile the same $id twice; reuse the compiled one.
+  return (schema: Schema): ValidateFunction =>
+    (schema.$id && ajv.getSchema(schema.$id)) || ajv.compile(schema)
 }
 
 export const schemaController: SchemaController = {
@@ -43,10 +58,10 @@ export const schemaController: SchemaController = {
   compilersFactory: { buildValidator: buildValidator as unknown as BuildValidator },
 }
 
-function createAjv(options: Options, externalSchemas: Record<string, object>): Ajv {
+function createAjv(options: Options, schemas: Record<string, object> | object[]): Ajv {
   const ajv = new Ajv(options)
   addFormats(ajv)
-  for (const schema of Object.values(externalSchemas)) {
+  for (const schema of Object.values(schemas)) {
     ajv.addSchema(schema)
   }
   return ajv

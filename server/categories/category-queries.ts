@@ -2,7 +2,6 @@
 // same columns, the same rules, different tables. Plain functions taking `db` first.
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
 import type { CategoryTableName, Database } from '../db/types'
-import { HttpError } from '../errors'
 import { containsPattern, type PageRequest } from '../lib/list-query'
 
 export interface CategoryInput {
@@ -23,6 +22,20 @@ export interface CategoryFilter {
 }
 
 type Db = Kysely<Database> | Transaction<Database>
+
+/**
+ * The new parent does not exist, or is the category itself or one of its descendants. The
+ * routes turn it into a 400 naming their own parent field (`parentId`, `parentCategoryId`).
+ */
+export class InvalidParentError extends Error {
+  constructor(
+    readonly reason: 'missing' | 'cycle',
+    readonly parentId: number,
+  ) {
+    super(reason === 'missing' ? `parent ${parentId} does not exist` : 'parent would close a cycle')
+    this.name = 'InvalidParentError'
+  }
+}
 
 export async function findCategory(db: Db, table: CategoryTableName, id: number) {
   return db
@@ -107,9 +120,7 @@ export async function updateCategory(
 }
 
 async function assertExists(db: Db, table: CategoryTableName, parentId: number) {
-  if (!(await findCategory(db, table, parentId))) {
-    throw new HttpError(400, `parent category ${parentId} does not exist`)
-  }
+  if (!(await findCategory(db, table, parentId))) throw new InvalidParentError('missing', parentId)
 }
 
 /** Walks up from the new parent: meeting the category itself would close a cycle. */
@@ -117,12 +128,7 @@ async function assertNotDescendant(db: Db, table: CategoryTableName, id: number,
   const seen = new Set<number>()
   let current: number | null = parentId
   while (current !== null && !seen.has(current)) {
-    if (current === id) {
-      throw new HttpError(
-        400,
-        'parent category cannot be the category itself or one of its descendants',
-      )
-    }
+    if (current === id) throw new InvalidParentError('cycle', parentId)
     seen.add(current)
     const row = await findCategory(db, table, current)
     current = row?.parentId ?? null

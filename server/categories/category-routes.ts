@@ -8,7 +8,7 @@ import {
   nullableIdFilter,
   pageRequest,
   pagination,
-  positiveInteger,
+  pathId,
   type RawQuery,
   textFilter,
 } from '../lib/list-query'
@@ -17,6 +17,7 @@ import {
   type CategoryRow,
   createCategory,
   findCategory,
+  InvalidParentError,
   listCategories,
   updateCategory,
 } from './category-queries'
@@ -51,10 +52,20 @@ export function registerCategoryRoutes(
     description: body.description.trim(),
     parentId: (body[parentField] as number | null | undefined) ?? null,
   })
+  // `/categories/abc` names no category, exactly like `/categories/999999`: both are 404.
   const idParam = (params: unknown) => {
-    const id = positiveInteger(params as RawQuery, 'id')
-    if (id === undefined) throw new HttpError(400, 'id must be a positive whole number')
+    const id = pathId(params)
+    if (id === undefined) throw new HttpError(404, notFound)
     return id
+  }
+  const parentError = (error: unknown) => {
+    if (!(error instanceof InvalidParentError)) return error
+    return new HttpError(
+      400,
+      error.reason === 'missing'
+        ? `${parentField} ${error.parentId} is not an existing category`
+        : `${parentField} cannot be the category itself or one of its descendants`,
+    )
   }
 
   app.get(path, async (request) => {
@@ -79,7 +90,9 @@ export function registerCategoryRoutes(
     path,
     { schema: { body: { $ref: `${schemaId}#/definitions/create` } } },
     async (request, reply) => {
-      const id = await createCategory(db, table, toInput(request.body))
+      const id = await createCategory(db, table, toInput(request.body)).catch((error) => {
+        throw parentError(error)
+      })
       return reply.code(201).send({ id })
     },
   )
@@ -95,10 +108,12 @@ export function registerCategoryRoutes(
     { schema: { body: { $ref: `${schemaId}#/definitions/update` } } },
     async (request) => {
       const id = idParam(request.params)
-      if (!(await updateCategory(db, table, id, toInput(request.body)))) {
-        throw new HttpError(404, notFound)
-      }
-      return toJson({ id, ...toInput(request.body) })
+      const input = toInput(request.body)
+      const found = await updateCategory(db, table, id, input).catch((error) => {
+        throw parentError(error)
+      })
+      if (!found) throw new HttpError(404, notFound)
+      return toJson({ id, ...input })
     },
   )
 }

@@ -44,6 +44,12 @@ function createSqlite(dataDir: string): DatabaseHandle {
   file.pragma('busy_timeout = 5000')
   // SQLite ignores foreign keys (and ON DELETE CASCADE) unless asked, per connection.
   file.pragma('foreign_keys = ON')
+  // SQLite's lower() folds ASCII only, so a filter "àmàlà" would miss "Àmàlà" while PostgreSQL
+  // finds it. Case-insensitive filters compare lower(column) with a pattern lowered in
+  // JavaScript; make lower() the same full Unicode lowering here.
+  file.function('lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  )
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: file }),
     plugins: [new CamelCasePlugin()],

@@ -26,6 +26,9 @@ function single(query: RawQuery, name: string): string | undefined {
   return typeof last === 'string' ? last : undefined
 }
 
+/** The largest id the API accepts: PostgreSQL's `integer` range. */
+export const MAX_ID = 2147483647
+
 export function positiveInteger(query: RawQuery, name: string): number | undefined {
   const raw = single(query, name)?.trim()
   if (raw === undefined || raw === '') return undefined
@@ -33,6 +36,26 @@ export function positiveInteger(query: RawQuery, name: string): number | undefin
     throw new HttpError(400, `${name} must be a positive whole number`)
   }
   return Number(raw)
+}
+
+/** An id in the query string. Beyond PostgreSQL's integer range the query itself would fail
+ * (a 500), so such a value is refused here. */
+export function idFilter(query: RawQuery, name: string): number | undefined {
+  const id = positiveInteger(query, name)
+  if (id !== undefined && id > MAX_ID) throw new HttpError(400, `${name} must be at most ${MAX_ID}`)
+  return id
+}
+
+/**
+ * The numeric id in a path such as `/categories/:id`, or undefined when the text cannot be the
+ * id of anything (`abc`, `0`, `1.5`, out of range): such a path names no entity, so routes
+ * answer it with the same 404 as a missing one.
+ */
+export function pathId(params: unknown, name = 'id'): number | undefined {
+  const raw = (params as RawQuery | undefined)?.[name]
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw)) return undefined
+  const id = Number(raw)
+  return id <= MAX_ID ? id : undefined
 }
 
 export function pageRequest(query: RawQuery): PageRequest {
@@ -47,6 +70,8 @@ export function textFilter(query: RawQuery, name: string): string | undefined {
   const raw = single(query, name)?.trim()
   if (!raw) return undefined
   if (raw.length > 200) throw new HttpError(400, `${name} must be at most 200 characters`)
+  // PostgreSQL cannot hold NUL in text: the query would fail with a 500.
+  if (raw.includes('\u0000')) throw new HttpError(400, `${name} must not contain NUL characters`)
   return raw
 }
 
@@ -55,7 +80,7 @@ export function nullableIdFilter(query: RawQuery, name: string): number | null |
   const raw = single(query, name)?.trim()
   if (raw === undefined || raw === '') return undefined
   if (raw === 'null') return null
-  return positiveInteger(query, name)
+  return idFilter(query, name)
 }
 
 export function booleanFilter(query: RawQuery, name: string): boolean | undefined {

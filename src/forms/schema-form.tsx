@@ -4,16 +4,18 @@
 import { Button, HStack } from '@chakra-ui/react'
 import { withTheme } from '@rjsf/core'
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { transformErrors } from './plain-errors'
 import { templates, widgets } from './theme'
 
 const ThemedForm = withTheme({ templates, widgets })
+const ignoreErrors = () => {}
 
 export interface SchemaFormProps<T> {
   schema: RJSFSchema
   uiSchema: UiSchema
   validator: ValidatorType
+  /** The data the form starts with (an edit screen's loaded entity); the form keeps the edits. */
   formData?: Partial<T>
   busy: boolean
   onSubmit: (data: T) => void
@@ -24,6 +26,10 @@ export interface SchemaFormProps<T> {
 
 export function SchemaForm<T>(props: SchemaFormProps<T>) {
   const { schema, uiSchema, validator, formData, busy, onSubmit, onChange, actions } = props
+  // RJSF re-derives its data from the `formData` prop whenever any prop changes (busy, choices
+  // loaded), so a fixed prop would wipe the operator's edits the moment Save is pressed. The
+  // form's own data is held here and handed back, so RJSF always sees its latest state.
+  const [data, setData] = useState(formData)
   const buttonOptions = (uiSchema['ui:submitButtonOptions'] ?? {}) as {
     submitText?: string
     busyText?: string
@@ -33,13 +39,19 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
       schema={schema}
       uiSchema={uiSchema}
       validator={validator}
-      formData={formData}
+      formData={data}
       disabled={busy}
       noHtml5Validate
       showErrorList={false}
       omitExtraData
       transformErrors={transformErrors}
-      onChange={(event) => onChange?.(event.formData as Partial<T>)}
+      // Errors are shown beside their fields; without onError RJSF also logs them to the console.
+      onError={ignoreErrors}
+      focusOnFirstError
+      onChange={(event) => {
+        setData(event.formData as Partial<T>)
+        onChange?.(event.formData as Partial<T>)
+      }}
       onSubmit={(event) => onSubmit(event.formData as T)}
     >
       <HStack gap="3" mt="2">

@@ -45,7 +45,8 @@ export const formSubmitMachine = setup({
   context: ({ input }) => ({ fallbackError: input.fallbackError, error: null, result: null }),
   initial: 'idle',
   on: {
-    'form.submit': { target: '.submitting' },
+    // A new attempt starts clean: the previous failure's message no longer applies.
+    'form.submit': { target: '.submitting', actions: assign({ error: null, result: null }) },
   },
   states: {
     idle: {},

@@ -12,14 +12,24 @@ const durations: Record<MessageKind, number> = {
   info: 5000,
 }
 
+let counter = 0
+
 function toast(kind: MessageKind, text: string): string {
-  return toaster.create({
-    type: kind,
-    title: messageTitles[kind],
-    description: text,
-    duration: durations[kind],
-    closable: true,
+  counter += 1
+  const id = `toast-${counter}`
+  // Chakra's toaster renders with flushSync, which React refuses (and logs) inside an effect or a
+  // render. Creating the toast a microtask later makes `notify` safe to call from anywhere.
+  queueMicrotask(() => {
+    toaster.create({
+      id,
+      type: kind,
+      title: messageTitles[kind],
+      description: text,
+      duration: durations[kind],
+      closable: true,
+    })
   })
+  return id
 }
 
 export const notify = {

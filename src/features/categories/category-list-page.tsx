@@ -14,11 +14,10 @@ import {
 } from '@chakra-ui/react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
-import { notify } from '../../components/messages'
+import { errorText, useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { Pager } from '../../components/pager'
-import { isApiError } from '../../lib/api-client'
 import { indentedLabel, toTreeOptions } from '../../lib/category-tree'
 import { useLoad } from '../../lib/use-load'
 import { type Category, categoriesApi } from './categories-api'
@@ -27,9 +26,11 @@ import { useCategoryChoices } from './use-category-choices'
 
 const LIST_PAGE_SIZE = 30
 
-/** URL query → API query: `parent` is "none" (top level), an id, or absent (all). */
+/** URL query → API query: `parent` is "none" (top level), an id, or absent (all). A hand-edited
+ * URL with any other parent means "all" rather than a request the server must refuse. */
 function readFilters(params: URLSearchParams) {
-  const parent = params.get('parent') ?? ''
+  const raw = params.get('parent') ?? ''
+  const parent = raw === 'none' || /^[1-9]\d*$/.test(raw) ? raw : ''
   const page = Number(params.get('page'))
   return {
     name: params.get('name') ?? '',
@@ -61,11 +62,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
       }),
     params.toString(),
   )
-  useEffect(() => {
-    if (list.status === 'failed' && !(isApiError(list.error) && list.error.status === 401)) {
-      notify.error((isApiError(list.error) && list.error.detail) || CATEGORY_MESSAGES.listFailed)
-    }
-  }, [list.status, list.error])
+  useErrorToast(list.status === 'failed' ? list.error : null, CATEGORY_MESSAGES.listFailed)
 
   const apply = (event: FormEvent) => {
     event.preventDefault()
@@ -128,7 +125,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
       )}
       {list.status === 'failed' && (
         <Text color="fg.error" textAlign="center" py="12">
-          {(isApiError(list.error) && list.error.detail) || CATEGORY_MESSAGES.listFailed}
+          {errorText(list.error, CATEGORY_MESSAGES.listFailed)}
         </Text>
       )}
       {list.status === 'ready' && list.data.data.length > 0 && (

@@ -1,6 +1,6 @@
 // Loads every category once for a picker; a failure is reported and leaves the picker empty.
 import { useEffect, useState } from 'react'
-import { notify } from '../../components/messages'
+import { errorText, notify } from '../../components/messages'
 import { isApiError } from '../../lib/api-client'
 import type { TreeNode } from '../../lib/category-tree'
 import { categoriesApi } from './categories-api'
@@ -16,7 +16,7 @@ export function useCategoryChoices(kind: CategoryKind, fallbackError: string): T
         (all) => current && setNodes(all),
         (error: unknown) => {
           if (current && !(isApiError(error) && error.status === 401)) {
-            notify.error((isApiError(error) && error.detail) || fallbackError)
+            notify.error(errorText(error, fallbackError))
           }
         },
       )

@@ -3,7 +3,7 @@
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { paths } from '../../app/paths'
-import { notify } from '../../components/messages'
+import { useErrorToast } from '../../components/messages'
 import { ApiError, isApiError } from '../../lib/api-client'
 import { useLoad } from '../../lib/use-load'
 import { categoriesApi } from './categories-api'
@@ -17,14 +17,12 @@ export function useCategory(kind: CategoryKind, id: number) {
       Number.isNaN(id) ? Promise.reject(new ApiError(404, null)) : categoriesApi(kind).get(id),
     `${kind.apiPath}/${id}`,
   )
+  const error = state.status === 'failed' ? state.error : null
+  const missing = isApiError(error) && error.status === 404
   useEffect(() => {
-    if (state.status !== 'failed') return
-    const error = state.error
-    if (isApiError(error) && error.status === 404) navigate(paths.notFound, { replace: true })
-    else if (!(isApiError(error) && error.status === 401)) {
-      notify.error((isApiError(error) && error.detail) || CATEGORY_MESSAGES.loadFailed)
-    }
-  }, [state.status, state.error, navigate])
+    if (missing) navigate(paths.notFound, { replace: true })
+  }, [missing, navigate])
+  useErrorToast(missing ? null : error, CATEGORY_MESSAGES.loadFailed)
   return state
 }
 

@@ -1,6 +1,7 @@
-// Every field: a Chakra Field whose label names the input RJSF renders (Field.Root's control id
-// is RJSF's id), with help text and plain-words errors right beside it.
-import { Field } from '@chakra-ui/react'
+// Every field: a Chakra Field whose label names the input RJSF renders (Field.Root's `id` is the
+// control's id, RJSF's; Ark's `ids.control` would name the root element instead and leave the
+// label pointing at nothing), with help text and plain-words errors right beside it.
+import { Field, HStack } from '@chakra-ui/react'
 import type { FieldTemplateProps } from '@rjsf/utils'
 
 export function FieldTemplate(props: FieldTemplateProps) {
@@ -13,7 +14,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const errors = [...new Set(rawErrors)]
   return (
     <Field.Root
-      ids={{ control: id }}
+      id={id}
       invalid={errors.length > 0}
       required={required}
       readOnly={readonly}
@@ -21,10 +22,12 @@ export function FieldTemplate(props: FieldTemplateProps) {
       mb="4"
     >
       {showLabel && (
-        <Field.Label fontWeight="medium">
-          {label}
+        // The required mark sits beside the label, not in it, so the label names the field
+        // exactly ("Name", not "Name*").
+        <HStack gap="1" mb="1.5">
+          <Field.Label fontWeight="medium">{label}</Field.Label>
           <Field.RequiredIndicator />
-        </Field.Label>
+        </HStack>
       )}
       {children}
       {(rawHelp || rawDescription) && (

@@ -1,6 +1,7 @@
 // The RJSF theme: a registry of plain templates and widgets rendered with Chakra UI.
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils'
 import { CategoryChipsWidget } from '../widgets/category-chips-widget'
+import { CropperSlotWidget } from '../widgets/cropper-slot-widget'
 import { MoneyWidget } from '../widgets/money-widget'
 import { ParentSelectWidget } from '../widgets/parent-select-widget'
 import { RadioWidget } from '../widgets/radio-widget'
@@ -27,4 +28,5 @@ export const widgets: RegistryWidgetsType = {
   money: MoneyWidget,
   parentSelect: ParentSelectWidget,
   categoryChips: CategoryChipsWidget,
+  cropper: CropperSlotWidget,
 }

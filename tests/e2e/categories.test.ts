@@ -1,0 +1,173 @@
+// Both category managers in a real Chromium against the real server and database.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiPost, unique } from './support/api'
+import { launchBrowser, openPage, screenshot, signIn } from './support/browser'
+
+let browser: Browser
+let page: Page
+let problems: string[]
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  ;({ page, problems } = await openPage(browser))
+  await page.goto('/login')
+  await signIn(page)
+  await page.waitForURL('**/dashboard')
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const heading = (name: string) => page.getByRole('heading', { level: 1, name })
+
+describe('service provider categories', () => {
+  const parentName = unique('Cleaning')
+  const childName = unique('Home Cleaning')
+  let parentId: number
+  let childUrl: string
+
+  it('creates a top-level category and shows its details', async () => {
+    await page.goto('/service-provider-categories/new')
+    await heading('Create Service Provider Category').waitFor()
+    await expect(page.getByLabel('Parent Category').inputValue()).resolves.toBe('')
+    await page.getByLabel('Name').fill(parentName)
+    await page.getByLabel('Description').fill('Every kind of cleaning')
+    await screenshot(page, 'spc-create')
+    await page.getByRole('button', { name: 'Create Category' }).click()
+    await page.getByText('Service Provider Category created successfully!').waitFor()
+    await heading(parentName).waitFor()
+    parentId = Number(new URL(page.url()).pathname.split('/').pop())
+    expect(parentId).toBeGreaterThan(0)
+    await page.getByText('None', { exact: true }).waitFor()
+  })
+
+  it('creates a child under it, chosen from the parent picker', async () => {
+    await page.goto('/service-provider-categories/new')
+    await page.getByLabel('Name').fill(childName)
+    await page.getByLabel('Description').fill('Homes and flats')
+    await page.getByLabel('Parent Category').selectOption({ label: parentName })
+    await page.getByRole('button', { name: 'Create Category' }).click()
+    await heading(childName).waitFor()
+    childUrl = new URL(page.url()).pathname
+    await page.getByRole('link', { name: String(parentId) }).waitFor()
+    await screenshot(page, 'spc-detail')
+  })
+
+  it('edits the child; the parent picker leaves out the category itself', async () => {
+    await page.goto(`${childUrl}/edit`)
+    await heading('Edit Service Provider Category').waitFor()
+    const options = await page.getByLabel('Parent Category').locator('option').allTextContents()
+    expect(options[0]).toBe('No Parent Category')
+    expect(options.map((o) => o.trim())).toContain(parentName)
+    expect(options.map((o) => o.trim())).not.toContain(childName)
+    // Children are indented under their parent.
+    await page.getByLabel('Description').fill('Homes, flats and offices')
+    await screenshot(page, 'spc-edit')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await page.waitForURL(`**${childUrl}`)
+    await page.getByText('Homes, flats and offices').waitFor()
+  })
+
+  it('finds categories by name and by parent, and keeps the filters in the URL', async () => {
+    await page.goto('/service-provider-categories')
+    await page.getByLabel('Search by name').fill(childName.toUpperCase())
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await page.waitForURL(/name=/)
+    await page.getByRole('link', { name: childName }).waitFor()
+    expect(new URL(page.url()).searchParams.get('name')).toBe(childName.toUpperCase())
+    await expect(page.getByRole('link', { name: parentName }).count()).resolves.toBe(0)
+    await screenshot(page, 'spc-list')
+
+    await page.reload()
+    await page.getByRole('link', { name: childName }).waitFor()
+    await expect(page.getByLabel('Search by name').inputValue()).resolves.toBe(
+      childName.toUpperCase(),
+    )
+
+    await page.getByLabel('Search by name').fill('')
+    await page.getByLabel('Parent Category').selectOption({ label: parentName })
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await page.getByRole('link', { name: childName }).waitFor()
+    await expect(page.getByRole('link', { name: parentName }).count()).resolves.toBe(0)
+
+    await page.getByLabel('Parent Category').selectOption({ label: 'No parent' })
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await page.waitForURL(/parent=none/)
+    await page.getByRole('link', { name: parentName }).waitFor()
+    await expect(page.getByRole('link', { name: childName }).count()).resolves.toBe(0)
+
+    // Back restores the previous filter.
+    await page.goBack()
+    await page.getByRole('link', { name: childName }).waitFor()
+  })
+
+  it('opens a category from its card', async () => {
+    await page.goto(`/service-provider-categories?name=${encodeURIComponent(parentName)}`)
+    await page.getByRole('link', { name: parentName }).click()
+    await heading(parentName).waitFor()
+  })
+
+  it('replaces a missing category with the 404 page', async () => {
+    await page.goto('/dashboard')
+    await page.goto('/service-provider-categories/99999999')
+    await page.waitForURL('**/not-found')
+    await page.goBack()
+    await page.waitForURL('**/dashboard')
+  })
+
+  it('shows a hostile name as text and runs no script', async () => {
+    const name = `<img src=x onerror="window.__xss=1">${Date.now()}`
+    const { id } = await apiPost('/service-provider-categories', {
+      name,
+      description: '<script>window.__xss=2</script>',
+      parentId: null,
+    })
+    await page.goto(`/service-provider-categories/${id}`)
+    await heading(name).waitFor()
+    await page.getByText('<script>window.__xss=2</script>').waitFor()
+    await expect(page.evaluate(() => (window as { __xss?: number }).__xss)).resolves.toBeUndefined()
+  })
+})
+
+describe('product categories', () => {
+  it('creates, lists with a pager, and edits', async () => {
+    const prefix = unique('Pager')
+    for (let i = 1; i <= 31; i += 1) {
+      await apiPost('/product-categories', {
+        name: `${prefix} ${String(i).padStart(2, '0')}`,
+        description: 'A category made to fill more than one page of the list',
+        parentCategoryId: null,
+      })
+    }
+    await page.goto(`/product-categories?name=${encodeURIComponent(prefix)}`)
+    await page.getByText('Page 1 of 2').waitFor()
+    await expect(page.getByRole('button', { name: 'Previous' }).isDisabled()).resolves.toBe(true)
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByText('Page 2 of 2').waitFor()
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2')
+    await page.getByRole('link', { name: `${prefix} 31` }).waitFor()
+    await expect(page.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true)
+    await screenshot(page, 'pc-list')
+
+    await page.goto('/product-categories/new')
+    await heading('Create Product Category').waitFor()
+    const name = unique('Kitchen')
+    await page.getByLabel('Name').fill(name)
+    await page.getByLabel('Description').fill('Pots, pans and appliances')
+    await page.getByLabel('Parent Category').selectOption({ label: `${prefix} 01` })
+    await page.getByRole('button', { name: 'Create Category' }).click()
+    await page.getByText('Product Category created successfully!').waitFor()
+    await heading(name).waitFor()
+    await page.getByRole('link', { name: 'Edit' }).click()
+    await heading('Edit Product Category').waitFor()
+    await page.getByLabel('Parent Category').selectOption({ label: 'None' })
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await heading(name).waitFor()
+    await page.getByText('None', { exact: true }).waitFor()
+  })
+
+  it('ran every screen without a console error or a CSP violation', () => {
+    expect(problems).toEqual([])
+  })
+})

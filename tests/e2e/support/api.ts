@@ -1,0 +1,32 @@
+// Direct calls to the running server, for seeding data a journey needs but does not test.
+import { inject } from 'vitest'
+
+let token: string | undefined
+
+async function apiToken(): Promise<string> {
+  if (token) return token
+  const response = await fetch(`${inject('baseUrl')}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(inject('admin')),
+  })
+  if (!response.ok) throw new Error(`login failed: ${response.status}`)
+  token = ((await response.json()) as { token: string }).token
+  return token
+}
+
+export async function apiPost<T = { id: number }>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${inject('baseUrl')}/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await apiToken()}` },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok)
+    throw new Error(`POST ${path} failed: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+/** A name no other test run uses, so suites sharing the server do not see each other's rows. */
+export function unique(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+}

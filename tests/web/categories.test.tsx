@@ -1,0 +1,544 @@
+// The category screens of both hierarchies (spec §2 "Service provider category screens" and
+// "Product category screens", §8), driven as an operator would: by role, label and text.
+import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { categoryTree, page, toJson } from './factories/categories'
+import { apiUrl } from './msw/handlers'
+import { server } from './msw/server'
+import { currentPath, renderApp } from './support/render-app'
+
+interface Kind {
+  name: string
+  base: string
+  parentField: 'parentId' | 'parentCategoryId'
+  listTitle: string
+  /** The list filter's "top level only" choice. */
+  filterNone: string
+  createNone: string
+  editNone: string
+  created: string
+  createFailed: string
+}
+
+const kinds: Kind[] = [
+  {
+    name: 'service provider categories',
+    base: '/service-provider-categories',
+    parentField: 'parentId',
+    listTitle: 'Service Provider Categories',
+    filterNone: 'No parent',
+    createNone: 'None Parent Category',
+    editNone: 'No Parent Category',
+    created: 'Service Provider Category created successfully!',
+    createFailed: 'Failed to create service provider category. Please try again.',
+  },
+  {
+    name: 'product categories',
+    base: '/product-categories',
+    parentField: 'parentCategoryId',
+    listTitle: 'Product Categories',
+    filterNone: 'None',
+    createNone: 'None',
+    editNone: 'None',
+    created: 'Product Category created successfully!',
+    createFailed: 'Failed to create product category. Please try again.',
+  },
+]
+
+/** A promise the test settles when it wants, to look at the busy state in between. */
+function gate() {
+  let open: () => void = () => {}
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return { opened, open }
+}
+
+/** The list screen's own requests (pickers ask for pageSize=3000, the list for 30). */
+function recordListRequests(kind: Kind, answer: (url: URL) => Response | Promise<Response>) {
+  const listRequests: URL[] = []
+  server.use(
+    http.get(apiUrl(kind.base), ({ request }) => {
+      const url = new URL(request.url)
+      if (url.searchParams.get('pageSize') === '3000') {
+        return HttpResponse.json(page(categoryTree.map((c) => toJson(c, kind.parentField))))
+      }
+      listRequests.push(url)
+      return answer(url)
+    }),
+  )
+  return listRequests
+}
+
+/** The toast showing `text`, checked to carry its kind as the title and a Dismiss button. */
+async function findToast(title: 'Error' | 'Success', text: string) {
+  // The page may show the same text too: wait for the one inside a toast.
+  const toast = await waitFor(() => {
+    const found = screen
+      .getAllByText(text)
+      .map((element) => element.closest<HTMLElement>('[data-scope="toast"][data-part="root"]'))
+      .find((element) => element !== null)
+    if (!found) throw new Error(`No toast shows "${text}"`)
+    return found
+  })
+  expect(within(toast).getByText(title)).toBeInTheDocument()
+  expect(within(toast).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument()
+  return toast
+}
+
+/** The value shown beside a label on the detail screen (a description list). */
+function detailValue(label: string) {
+  const term = screen.getByText(label, { selector: 'dt' })
+  return term.nextElementSibling as HTMLElement
+}
+
+/** Picks an option by its accessible name (the bare category name; its text is indented). */
+async function choose(
+  user: ReturnType<typeof renderApp>['user'],
+  select: HTMLElement,
+  name: string,
+) {
+  await user.selectOptions(select, within(select).getByRole('option', { name }))
+}
+
+const fullPath = (router: ReturnType<typeof renderApp>['router']) =>
+  router.state.location.pathname + router.state.location.search
+
+describe.each(kinds)('$name list', (kind) => {
+  it('shows a spinner while loading, then one card per category', async () => {
+    const release = gate()
+    recordListRequests(kind, async () => {
+      await release.opened
+      return HttpResponse.json(page(categoryTree.map((c) => toJson(c, kind.parentField))))
+    })
+    renderApp(kind.base, { signedIn: true })
+    expect(await screen.findByRole('heading', { name: kind.listTitle, level: 1 })).toBeVisible()
+    expect(screen.getByRole('status')).toHaveTextContent('Loading')
+    release.open()
+
+    const cards = await screen.findAllByRole('article')
+    expect(screen.queryByText('Loading')).toBeNull()
+    expect(cards).toHaveLength(4)
+    const cleaning = cards[0]
+    expect(within(cleaning).getByRole('link', { name: 'Cleaning' })).toBeInTheDocument()
+    expect(within(cleaning).getByText('All cleaning services')).toBeInTheDocument()
+    expect(within(cleaning).queryByText(/Parent ID/)).toBeNull()
+    const home = cards[1]
+    expect(within(home).getByRole('link', { name: 'Home Cleaning' })).toBeInTheDocument()
+    expect(within(home).getByText('Homes and flats')).toBeInTheDocument()
+    expect(within(home).getByText('Parent ID: 1')).toBeInTheDocument()
+    expect(within(cards[3]).getByText('Parent ID: 2')).toBeInTheDocument()
+  })
+
+  it("says 'No categories found.' when there are none", async () => {
+    recordListRequests(kind, () => HttpResponse.json(page([])))
+    renderApp(kind.base, { signedIn: true })
+    expect(await screen.findByText('No categories found.')).toBeInTheDocument()
+    expect(screen.queryAllByRole('article')).toHaveLength(0)
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull()
+  })
+
+  it("shows the server's detail in an Error toast when the list fails", async () => {
+    recordListRequests(kind, () =>
+      HttpResponse.json({ detail: 'pageSize must be at most 3000' }, { status: 400 }),
+    )
+    renderApp(kind.base, { signedIn: true })
+    await findToast('Error', 'pageSize must be at most 3000')
+    expect(screen.queryByText('No categories found.')).toBeNull()
+  })
+
+  it("falls back to 'Error loading data' when the failure has no detail", async () => {
+    recordListRequests(kind, () => new HttpResponse('Bad gateway', { status: 502 }))
+    renderApp(kind.base, { signedIn: true })
+    await findToast('Error', 'Error loading data')
+  })
+
+  it('offers all, none and every category indented by depth, named by the bare name', async () => {
+    recordListRequests(kind, () => HttpResponse.json(page([])))
+    renderApp(kind.base, { signedIn: true })
+    const select = await screen.findByRole('combobox', { name: 'Parent Category' })
+    await within(select).findByRole('option', { name: 'Deep Cleaning' })
+    const options = within(select).getAllByRole('option')
+    expect(options.map((option) => option.textContent?.trim())).toEqual([
+      'All',
+      kind.filterNone,
+      'Cleaning',
+      'Home Cleaning',
+      'Deep Cleaning',
+      'Repairs',
+    ])
+    // Indentation is in the visible text; the accessible name stays the category's name.
+    const indent = (text: string | null) => /^\s*/.exec(text ?? '')?.[0].length
+    expect(options.slice(2).map((option) => indent(option.textContent))).toEqual([0, 1, 2, 0])
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .slice(2)
+        .map((option) => option.getAttribute('aria-label') ?? option.textContent),
+    ).toEqual(['Cleaning', 'Home Cleaning', 'Deep Cleaning', 'Repairs'])
+  })
+
+  it('Apply puts the name and "no parent" in the URL and asks for top-level categories', async () => {
+    const requests = recordListRequests(kind, () => HttpResponse.json(page([])))
+    const { user, router } = renderApp(kind.base, { signedIn: true })
+    await screen.findByText('No categories found.')
+    const select = screen.getByRole('combobox', { name: 'Parent Category' })
+    await within(select).findByRole('option', { name: 'Repairs' })
+    await user.type(screen.getByRole('textbox', { name: 'Search by name' }), 'clean')
+    await user.selectOptions(select, kind.filterNone)
+    expect(requests).toHaveLength(1) // nothing is asked before Apply
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+
+    await waitFor(() => expect(requests).toHaveLength(2))
+    expect(fullPath(router)).toBe(`${kind.base}?name=clean&parent=none`)
+    const query = requests[1].searchParams
+    expect(query.get('name')).toBe('clean')
+    expect(query.get(kind.parentField)).toBe('null')
+    expect(query.get('page')).toBe('1')
+    expect(query.get('pageSize')).toBe('30')
+  })
+
+  it('Apply with one parent asks for its children, and the URL restores the filters', async () => {
+    const requests = recordListRequests(kind, () => HttpResponse.json(page([])))
+    const { user, router } = renderApp(kind.base, { signedIn: true })
+    await screen.findByText('No categories found.')
+    const select = screen.getByRole('combobox', { name: 'Parent Category' })
+    await user.selectOptions(
+      select,
+      await within(select).findByRole('option', { name: 'Home Cleaning' }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    await waitFor(() => expect(fullPath(router)).toBe(`${kind.base}?parent=2`))
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get(kind.parentField)).toBe('2'))
+    expect(requests.at(-1)?.searchParams.has('name')).toBe(false)
+
+    // Back restores the unfiltered list and its (empty) filter fields.
+    await router.navigate(-1)
+    await waitFor(() => expect(fullPath(router)).toBe(kind.base))
+    await waitFor(() => expect(select).toHaveValue(''))
+    expect(requests.at(-1)?.searchParams.has(kind.parentField)).toBe(false)
+  })
+
+  it('reads a bookmarked filter from the URL', async () => {
+    const requests = recordListRequests(kind, () => HttpResponse.json(page([])))
+    renderApp(`${kind.base}?name=deep&parent=1&page=3`, { signedIn: true })
+    await screen.findByText('No categories found.')
+    expect(screen.getByRole('textbox', { name: 'Search by name' })).toHaveValue('deep')
+    const select = screen.getByRole('combobox', { name: 'Parent Category' })
+    await within(select).findByRole('option', { name: 'Cleaning' })
+    expect(select).toHaveValue('1')
+    const query = requests[0].searchParams
+    expect([query.get('name'), query.get(kind.parentField), query.get('page')]).toEqual([
+      'deep',
+      '1',
+      '3',
+    ])
+  })
+
+  it('pages with Previous and Next and shows "Page X of Y"', async () => {
+    const all = categoryTree.map((c) => toJson(c, kind.parentField))
+    const requests = recordListRequests(kind, (url) =>
+      url.searchParams.get('page') === '2'
+        ? HttpResponse.json(page(all.slice(2), 2, 2))
+        : HttpResponse.json(page(all.slice(0, 2), 1, 2)),
+    )
+    const { user, router } = renderApp(kind.base, { signedIn: true })
+    const pager = await screen.findByRole('navigation', { name: 'Pagination' })
+    expect(within(pager).getByText('Page 1 of 2')).toBeInTheDocument()
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled()
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeEnabled()
+
+    await user.click(within(pager).getByRole('button', { name: 'Next' }))
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument()
+    expect(fullPath(router)).toBe(`${kind.base}?page=2`)
+    expect(requests.at(-1)?.searchParams.get('page')).toBe('2')
+    expect(screen.getByRole('link', { name: 'Repairs' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Cleaning' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled()
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }))
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument()
+    expect(fullPath(router)).toBe(`${kind.base}?page=1`)
+  })
+
+  it('opens a category from its card', async () => {
+    const { user, router } = renderApp(kind.base, { signedIn: true })
+    await user.click(await screen.findByRole('link', { name: 'Home Cleaning' }))
+    expect(await screen.findByRole('heading', { name: 'Home Cleaning', level: 1 })).toBeVisible()
+    expect(currentPath(router)).toBe(`${kind.base}/2`)
+  })
+})
+
+describe.each(kinds)('$name detail', (kind) => {
+  it('shows name, ID, parent ID, description and an Edit button', async () => {
+    const { user, router } = renderApp(`${kind.base}/2`, { signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Home Cleaning', level: 1 })).toBeVisible()
+    expect(detailValue('Name')).toHaveTextContent('Home Cleaning')
+    expect(detailValue('ID')).toHaveTextContent('2')
+    expect(detailValue('Parent ID')).toHaveTextContent('1')
+    expect(detailValue('Description')).toHaveTextContent('Homes and flats')
+    await user.click(screen.getByRole('link', { name: 'Edit' }))
+    await waitFor(() => expect(currentPath(router)).toBe(`${kind.base}/2/edit`))
+  })
+
+  it('shows None for a top-level category', async () => {
+    renderApp(`${kind.base}/3`, { signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Repairs', level: 1 })).toBeVisible()
+    expect(detailValue('Parent ID')).toHaveTextContent(/^None$/)
+  })
+
+  it.each(['99', 'abc'])('replaces a missing category (%s) with /not-found', async (id) => {
+    const { router } = renderApp(kind.base, { signedIn: true })
+    await screen.findAllByRole('article')
+    await router.navigate(`${kind.base}/${id}`)
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible()
+    expect(currentPath(router)).toBe('/not-found')
+    expect(router.state.historyAction).toBe('REPLACE')
+    // The missing page left no entry behind: Back returns to the list.
+    await router.navigate(-1)
+    await waitFor(() => expect(currentPath(router)).toBe(kind.base))
+  })
+
+  it("shows the server's detail, else 'Error fetching category.', on another failure", async () => {
+    server.use(
+      http.get(apiUrl(`${kind.base}/:id`), ({ params }) =>
+        params.id === '1'
+          ? HttpResponse.json({ detail: 'Database unavailable' }, { status: 503 })
+          : new HttpResponse(null, { status: 500 }),
+      ),
+    )
+    const { router } = renderApp(`${kind.base}/1`, { signedIn: true })
+    await findToast('Error', 'Database unavailable')
+    await router.navigate(`${kind.base}/2`)
+    await findToast('Error', 'Error fetching category.')
+    expect(currentPath(router)).toBe(`${kind.base}/2`)
+  })
+})
+
+/** Answers the form's POST or PUT with `answer`, recording bodies; holds it until `gate` opens. */
+function recordWrites(
+  method: 'post' | 'put',
+  path: string,
+  answer: () => Response,
+  hold?: Promise<void>,
+) {
+  const bodies: unknown[] = []
+  server.use(
+    http[method](apiUrl(path), async ({ request }) => {
+      bodies.push(await request.json())
+      if (hold) await hold
+      return answer()
+    }),
+  )
+  return bodies
+}
+
+const nameField = () => screen.getByRole('textbox', { name: 'Name' })
+const descriptionField = () => screen.getByRole('textbox', { name: 'Description' })
+const parentField = () => screen.getByRole('combobox', { name: 'Parent Category' })
+
+describe.each(kinds)('$name create', (kind) => {
+  async function openForm() {
+    const view = renderApp(`${kind.base}/new`, { signedIn: true })
+    await screen.findByRole('button', { name: 'Create Category' })
+    await within(parentField()).findByRole('option', { name: 'Deep Cleaning' })
+    return view
+  }
+
+  it('has labelled Name, Description and Parent Category fields', async () => {
+    await openForm()
+    for (const label of ['Name', 'Description', 'Parent Category']) {
+      // The visible label names the control, for a person and for a screen reader.
+      expect(screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`))).toBe(
+        screen.getByRole(label === 'Parent Category' ? 'combobox' : 'textbox', { name: label }),
+      )
+    }
+    expect(nameField()).toBeRequired()
+    expect(descriptionField()).toBeRequired()
+    expect(parentField()).not.toBeRequired()
+    expect(parentField()).toHaveValue('')
+    const options = within(parentField()).getAllByRole('option')
+    expect(options[0]).toHaveTextContent(new RegExp(`^${kind.createNone}$`))
+    expect(options.slice(1).map((o) => o.getAttribute('aria-label'))).toEqual([
+      'Cleaning',
+      'Home Cleaning',
+      'Deep Cleaning',
+      'Repairs',
+    ])
+  })
+
+  it('is busy while creating, then confirms and opens the new category', async () => {
+    const release = gate()
+    const bodies = recordWrites(
+      'post',
+      kind.base,
+      () => HttpResponse.json({ id: 5 }, { status: 201 }),
+      release.opened,
+    )
+    server.use(
+      http.get(apiUrl(`${kind.base}/5`), () =>
+        HttpResponse.json({
+          id: 5,
+          name: 'Window Cleaning',
+          description: 'Glass',
+          [kind.parentField]: 2,
+        }),
+      ),
+    )
+    const { user, router } = await openForm()
+    await user.type(nameField(), 'Window Cleaning')
+    await user.type(descriptionField(), 'Glass')
+    await choose(user, parentField(), 'Home Cleaning')
+    await user.click(screen.getByRole('button', { name: 'Create Category' }))
+
+    const busy = await screen.findByRole('button', { name: 'Creating . . .' })
+    expect(busy).toBeDisabled()
+    await user.click(busy)
+    release.open()
+
+    await findToast('Success', kind.created)
+    expect(await screen.findByRole('heading', { name: 'Window Cleaning', level: 1 })).toBeVisible()
+    expect(currentPath(router)).toBe(`${kind.base}/5`)
+    expect(bodies).toEqual([
+      { name: 'Window Cleaning', description: 'Glass', [kind.parentField]: 2 },
+    ])
+  })
+
+  it('sends a null parent when none is chosen', async () => {
+    const bodies = recordWrites('post', kind.base, () =>
+      HttpResponse.json({ id: 3 }, { status: 201 }),
+    )
+    const { user, router } = await openForm()
+    await user.type(nameField(), 'Gardening')
+    await user.type(descriptionField(), 'Lawns')
+    await user.click(screen.getByRole('button', { name: 'Create Category' }))
+    await waitFor(() => expect(currentPath(router)).toBe(`${kind.base}/3`))
+    expect(bodies).toEqual([{ name: 'Gardening', description: 'Lawns', [kind.parentField]: null }])
+  })
+
+  it("shows the server's detail in an Error toast and keeps what was typed", async () => {
+    recordWrites('post', kind.base, () =>
+      HttpResponse.json({ detail: 'name: a category with this name exists' }, { status: 400 }),
+    )
+    const { user, router } = await openForm()
+    await user.type(nameField(), 'Cleaning')
+    await user.type(descriptionField(), 'Again')
+    await user.click(screen.getByRole('button', { name: 'Create Category' }))
+    await findToast('Error', 'name: a category with this name exists')
+    expect(currentPath(router)).toBe(`${kind.base}/new`)
+    expect(await screen.findByRole('button', { name: 'Create Category' })).toBeEnabled()
+    expect(nameField()).toHaveValue('Cleaning')
+    expect(descriptionField()).toHaveValue('Again')
+  })
+
+  it('shows the fallback text when the server sends no detail', async () => {
+    recordWrites('post', kind.base, () => new HttpResponse(null, { status: 500 }))
+    const { user } = await openForm()
+    await user.type(nameField(), 'Gardening')
+    await user.type(descriptionField(), 'Lawns')
+    await user.click(screen.getByRole('button', { name: 'Create Category' }))
+    await findToast('Error', kind.createFailed)
+  })
+
+  it.each([
+    ['empty', '', 'This field is required.'],
+    ['blank', '   ', 'This field must not be blank.'],
+  ])(
+    'an %s name gets a plain error beside the field and nothing is sent',
+    async (_, typed, message) => {
+      const bodies = recordWrites('post', kind.base, () =>
+        HttpResponse.json({ id: 9 }, { status: 201 }),
+      )
+      const { user } = await openForm()
+      if (typed) await user.type(nameField(), typed)
+      await user.type(descriptionField(), 'Lawns')
+      await user.click(screen.getByRole('button', { name: 'Create Category' }))
+      await waitFor(() => expect(nameField()).toBeInvalid())
+      expect(nameField()).toHaveAccessibleErrorMessage(message)
+      expect(nameField()).toHaveFocus()
+      expect(descriptionField()).toBeValid()
+      expect(bodies).toHaveLength(0)
+    },
+  )
+})
+
+describe.each(kinds)('$name edit', (kind) => {
+  async function openForm(id = 2) {
+    const view = renderApp(`${kind.base}/${id}/edit`, { signedIn: true })
+    await screen.findByRole('button', { name: 'Save Changes' })
+    await within(parentField()).findByRole('option', { name: 'Repairs' })
+    return view
+  }
+
+  it('is prefilled and leaves the category and its descendants out of the parents', async () => {
+    await openForm()
+    expect(nameField()).toHaveValue('Home Cleaning')
+    expect(descriptionField()).toHaveValue('Homes and flats')
+    expect(parentField()).toHaveValue('1')
+    const options = within(parentField()).getAllByRole('option')
+    expect(options[0]).toHaveTextContent(new RegExp(`^${kind.editNone}$`))
+    expect(options.slice(1).map((o) => o.getAttribute('aria-label'))).toEqual([
+      'Cleaning',
+      'Repairs',
+    ])
+  })
+
+  it('is busy while saving, then returns to the detail screen', async () => {
+    const release = gate()
+    const bodies = recordWrites(
+      'put',
+      `${kind.base}/2`,
+      () => HttpResponse.json({ id: 2 }),
+      release.opened,
+    )
+    const { user, router } = await openForm()
+    await user.clear(nameField())
+    await user.type(nameField(), 'House Cleaning')
+    await choose(user, parentField(), kind.editNone)
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByRole('button', { name: 'Saving . . .' })).toBeDisabled()
+    expect(nameField()).toHaveValue('House Cleaning')
+    release.open()
+
+    await waitFor(() => expect(currentPath(router)).toBe(`${kind.base}/2`))
+    expect(bodies).toEqual([
+      { name: 'House Cleaning', description: 'Homes and flats', [kind.parentField]: null },
+    ])
+  })
+
+  it("shows 'Error updating category.' without a detail and keeps the edits", async () => {
+    recordWrites('put', `${kind.base}/2`, () => new HttpResponse(null, { status: 500 }))
+    const { user, router } = await openForm()
+    await user.clear(descriptionField())
+    await user.type(descriptionField(), 'Flats only')
+    await choose(user, parentField(), 'Repairs')
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    await findToast('Error', 'Error updating category.')
+    expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeEnabled()
+    expect(currentPath(router)).toBe(`${kind.base}/2/edit`)
+    expect(descriptionField()).toHaveValue('Flats only')
+    expect(parentField()).toHaveValue('3')
+  })
+
+  it("shows the server's detail when it sends one", async () => {
+    recordWrites('put', `${kind.base}/2`, () =>
+      HttpResponse.json({ detail: 'A category cannot be its own ancestor' }, { status: 400 }),
+    )
+    const { user } = await openForm()
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    await findToast('Error', 'A category cannot be its own ancestor')
+  })
+
+  it('replaces a missing category with /not-found', async () => {
+    const { router } = renderApp(kind.base, { signedIn: true })
+    await screen.findAllByRole('article')
+    await router.navigate(`${kind.base}/99/edit`)
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible()
+    expect(currentPath(router)).toBe('/not-found')
+    expect(router.state.historyAction).toBe('REPLACE')
+    await router.navigate(-1)
+    await waitFor(() => expect(currentPath(router)).toBe(kind.base))
+  })
+})
