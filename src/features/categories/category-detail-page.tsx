@@ -1,5 +1,5 @@
 // One category: name, ID, parent ID (or None), description, and Edit.
-import { Button, Card, DataList } from '@chakra-ui/react'
+import { Button, Card, DataList, Link } from '@chakra-ui/react'
 import { Pencil } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { PageHeader } from '../../components/page-header'
@@ -48,7 +48,9 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
                 {data.parent === null ? (
                   'None'
                 ) : (
-                  <RouterLink to={kind.routes.detail(data.parent)}>{data.parent}</RouterLink>
+                  <Link asChild color="teal.fg" textDecoration="underline">
+                    <RouterLink to={kind.routes.detail(data.parent)}>{data.parent}</RouterLink>
+                  </Link>
                 )}
               </DataList.ItemValue>
             </DataList.Item>
