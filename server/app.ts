@@ -14,8 +14,13 @@ import type { Database } from './db/types'
 import { HttpError, registerErrorHandlers } from './errors'
 import { registerHealth } from './health'
 import { type LoggerConfig, loggerOptions } from './logging'
+import { registerProductImageRoutes } from './products/product-image-routes'
+import { registerProductRoutes } from './products/product-routes'
 import { registerSchemas } from './schemas'
 import { registerSecurityHeaders } from './security-headers'
+import { registerProviderImageRoutes } from './service-providers/provider-image-routes'
+import { registerServiceProviderRoutes } from './service-providers/provider-routes'
+import { registerPublicInfoRoutes } from './service-providers/public-info-routes'
 import { schemaController } from './validation'
 import { registerWeb } from './web'
 
@@ -63,6 +68,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, { db, policy, limiter: options.loginLimiter ?? createLoginLimiter() })
   registerCategoryRoutes(app, db, serviceProviderCategories)
   registerCategoryRoutes(app, db, productCategories)
+  registerServiceProviderRoutes(app, db)
+  registerPublicInfoRoutes(app, db)
+  registerProviderImageRoutes(app, db)
+  registerProductRoutes(app, db)
+  registerProductImageRoutes(app, db)
   return app
 }
 

@@ -1,6 +1,8 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
 import * as operatorsAndSessions from './migrations/2026-11-22-001-operators-and-sessions'
 import * as categories from './migrations/2026-11-22-002-categories'
+import * as serviceProviders from './migrations/2026-11-22-003-service-providers'
+import * as products from './migrations/2026-11-22-004-products'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -9,6 +11,8 @@ import type { Database } from './types'
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-operators-and-sessions': operatorsAndSessions,
   '2026-11-22-002-categories': categories,
+  '2026-11-22-003-service-providers': serviceProviders,
+  '2026-11-22-004-products': products,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

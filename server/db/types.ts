@@ -32,11 +32,106 @@ export interface CategoriesTable {
   updatedAt: number
 }
 
+export interface ServiceProvidersTable {
+  id: Generated<number>
+  firstName: string
+  lastName: string
+  brandName: string
+  email: string
+  /** The trimmed, lower-cased email; unique, so the same address in another case is refused. */
+  emailKey: string
+  phoneNumber: string
+  state: string
+  city: string
+  addressLine1: string
+  addressLine2: string | null
+  about: string
+  /** 0 or 1 on both databases (SQLite has no boolean); queries map it to a real boolean. */
+  enabled: number
+  createdAt: number
+  updatedAt: number
+}
+
+export interface ServiceProviderCategoryLinksTable {
+  providerId: number
+  categoryId: number
+}
+
+export type ProviderImageKind = 'passport-photo' | 'brand-logo'
+
+/** One image per provider and kind; the bytes are the cleaned (re-encoded) image. */
+export interface ProviderImagesTable {
+  providerId: number
+  kind: ProviderImageKind
+  contentType: string
+  bytes: Buffer
+  etag: string
+  updatedAt: number
+}
+
+export type Pricing = 'Fixed' | 'Range'
+
+/**
+ * Money is whole kobo (bigint), never a float: a Fixed product has `priceKobo` only, a Range
+ * product `minPriceKobo` ≤ `maxPriceKobo` only (a check constraint holds every row to that).
+ */
+export interface ProductsTable {
+  id: Generated<number>
+  serviceProviderId: number
+  name: string
+  description: string
+  pricing: Pricing
+  priceKobo: number | null
+  minPriceKobo: number | null
+  maxPriceKobo: number | null
+  estimatedDeliveryDays: number
+  /** 0 or 1, as for providers. */
+  enabled: number
+  /** 0 to 5, a double: what PUT sent comes back unchanged. */
+  rating: number
+  noOfRatings: number
+  /** The product's one preview image (its `isPreview` row), or null. */
+  previewImageId: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface ProductCategoryLinksTable {
+  productId: number
+  categoryId: number
+}
+
+/** The cleaned image and its thumbnail (at most 480 px wide), both made once at upload. */
+export interface ProductImagesTable {
+  id: Generated<number>
+  productId: number
+  imageName: string
+  imageDescription: string | null
+  /** 0 or 1. */
+  enabled: number
+  /** 0 or 1; at most one 1 per product (a partial unique index). */
+  isPreview: number
+  contentType: string
+  bytes: Buffer
+  etag: string
+  thumbContentType: string
+  thumbBytes: Buffer
+  thumbEtag: string
+  createdAt: number
+  updatedAt: number
+}
+
 export interface Database {
   operators: OperatorsTable
   sessions: SessionsTable
   serviceProviderCategories: CategoriesTable
   productCategories: CategoriesTable
+  serviceProviders: ServiceProvidersTable
+  serviceProviderCategoryLinks: ServiceProviderCategoryLinksTable
+  providerImages: ProviderImagesTable
+  products: ProductsTable
+  productCategoryLinks: ProductCategoryLinksTable
+  productImages: ProductImagesTable
 }
 
 export type CategoryTableName = 'serviceProviderCategories' | 'productCategories'

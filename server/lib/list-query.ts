@@ -20,7 +20,7 @@ export interface Pagination extends PageRequest {
 }
 
 /** A query value as one string: a repeated parameter keeps its last value. */
-function single(query: RawQuery, name: string): string | undefined {
+export function single(query: RawQuery, name: string): string | undefined {
   const value = query[name]
   const last = Array.isArray(value) ? value[value.length - 1] : value
   return typeof last === 'string' ? last : undefined

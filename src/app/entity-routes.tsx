@@ -6,7 +6,9 @@ import { patterns } from './paths'
 const categoryPages = () => import('../features/categories/pages')
 const categoryForms = () => import('../features/categories/form-pages')
 const spPages = () => import('../features/service-providers/pages')
+const spForms = () => import('../features/service-providers/form-pages')
 const productPages = () => import('../features/products/pages')
+const productForms = () => import('../features/products/form-pages')
 
 const spc = patterns.serviceProviderCategories
 const sp = patterns.serviceProviders
@@ -20,11 +22,11 @@ export const entityRoutes: RouteObject[] = [
   { path: spc.edit, element: lazyPage(categoryForms, 'ServiceProviderCategoryEditPage') },
 
   { path: sp.list, element: lazyPage(spPages, 'ServiceProviderListPage') },
-  { path: sp.create, element: lazyPage(spPages, 'ServiceProviderCreatePage') },
+  { path: sp.create, element: lazyPage(spForms, 'ServiceProviderCreatePage') },
   { path: sp.detail, element: lazyPage(spPages, 'ServiceProviderDetailPage') },
-  { path: sp.edit, element: lazyPage(spPages, 'ServiceProviderEditPage') },
-  { path: sp.products, element: lazyPage(spPages, 'ServiceProviderProductsPage') },
-  { path: sp.createProduct, element: lazyPage(spPages, 'ServiceProviderProductCreatePage') },
+  { path: sp.edit, element: lazyPage(spForms, 'ServiceProviderEditPage') },
+  { path: sp.products, element: lazyPage(productPages, 'ServiceProviderProductsPage') },
+  { path: sp.createProduct, element: lazyPage(productForms, 'ServiceProviderProductCreatePage') },
 
   { path: pc.list, element: lazyPage(categoryPages, 'ProductCategoryListPage') },
   { path: pc.create, element: lazyPage(categoryForms, 'ProductCategoryCreatePage') },
@@ -33,9 +35,9 @@ export const entityRoutes: RouteObject[] = [
 
   { path: p.list, element: lazyPage(productPages, 'ProductListPage') },
   { path: p.detail, element: lazyPage(productPages, 'ProductDetailPage') },
-  { path: p.edit, element: lazyPage(productPages, 'ProductEditPage') },
+  { path: p.edit, element: lazyPage(productForms, 'ProductEditPage') },
   { path: p.images, element: lazyPage(productPages, 'ProductImageListPage') },
-  { path: p.createImage, element: lazyPage(productPages, 'ProductImageCreatePage') },
+  { path: p.createImage, element: lazyPage(productForms, 'ProductImageCreatePage') },
   { path: p.image, element: lazyPage(productPages, 'ProductImageDetailPage') },
-  { path: p.editImage, element: lazyPage(productPages, 'ProductImageEditPage') },
+  { path: p.editImage, element: lazyPage(productForms, 'ProductImageEditPage') },
 ]

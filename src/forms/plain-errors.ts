@@ -1,5 +1,5 @@
 // Turns ajv's terse messages ("must match pattern \"\\S\"") into plain words shown beside fields.
-import type { RJSFValidationError } from '@rjsf/utils'
+import type { RJSFValidationError, UiSchema } from '@rjsf/utils'
 
 // Branch failures of if/then/else repeat what the field errors already say.
 const NOISE = new Set(['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf'])
@@ -47,8 +47,28 @@ export function plainMessage(error: RJSFValidationError): string {
   }
 }
 
-export function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
+/**
+ * A field's own text for a missing value, from its ui schema:
+ * `"ui:options": { "requiredMessage": "Please select and crop an image" }`.
+ */
+function requiredMessage(error: RJSFValidationError, uiSchema?: UiSchema): string | undefined {
+  if (error.name !== 'required' || !uiSchema) return undefined
+  let ui: UiSchema | undefined = uiSchema
+  for (const key of (error.property ?? '').split('.').filter(Boolean)) {
+    ui = ui?.[key] as UiSchema | undefined
+  }
+  const message = (ui?.['ui:options'] as { requiredMessage?: unknown } | undefined)?.requiredMessage
+  return typeof message === 'string' ? message : undefined
+}
+
+export function transformErrors(
+  errors: RJSFValidationError[],
+  uiSchema?: UiSchema,
+): RJSFValidationError[] {
   return errors
     .filter((error) => !NOISE.has(error.name ?? ''))
-    .map((error) => ({ ...error, message: plainMessage(error), stack: plainMessage(error) }))
+    .map((error) => {
+      const message = requiredMessage(error, uiSchema) ?? plainMessage(error)
+      return { ...error, message, stack: message }
+    })
 }

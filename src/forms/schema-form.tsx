@@ -22,10 +22,21 @@ export interface SchemaFormProps<T> {
   onChange?: (data: Partial<T>) => void
   /** Extra buttons beside submit (e.g. Cancel). */
   actions?: ReactNode
+  /** Keeps submit disabled while the form cannot be sent yet (Add Image before a crop). */
+  submitDisabled?: boolean
+  /** What the page lends its widgets, e.g. `{ cropper }` for the cropper slot. */
+  formContext?: Record<string, unknown>
+  /**
+   * Drop data the schema does not describe before validating and submitting (default true).
+   * RJSF's pruning misses fields that only an `allOf` → `$ref` → `if/then` describes (the
+   * product's price fields), so such forms turn it off and keep their data exact themselves.
+   */
+  omitExtraData?: boolean
 }
 
 export function SchemaForm<T>(props: SchemaFormProps<T>) {
   const { schema, uiSchema, validator, formData, busy, onSubmit, onChange, actions } = props
+  const { submitDisabled = false, formContext, omitExtraData = true } = props
   // RJSF re-derives its data from the `formData` prop whenever any prop changes (busy, choices
   // loaded), so a fixed prop would wipe the operator's edits the moment Save is pressed. The
   // form's own data is held here and handed back, so RJSF always sees its latest state.
@@ -40,10 +51,11 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
       uiSchema={uiSchema}
       validator={validator}
       formData={data}
+      formContext={formContext}
       disabled={busy}
       noHtml5Validate
       showErrorList={false}
-      omitExtraData
+      omitExtraData={omitExtraData}
       transformErrors={transformErrors}
       // Errors are shown beside their fields; without onError RJSF also logs them to the console.
       onError={ignoreErrors}
@@ -55,7 +67,12 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
       onSubmit={(event) => onSubmit(event.formData as T)}
     >
       <HStack gap="3" mt="2">
-        <Button type="submit" colorPalette="teal" disabled={busy} aria-busy={busy}>
+        <Button
+          type="submit"
+          colorPalette="teal"
+          disabled={busy || submitDisabled}
+          aria-busy={busy}
+        >
           {busy ? (buttonOptions.busyText ?? 'Saving . . .') : (buttonOptions.submitText ?? 'Save')}
         </Button>
         {actions}

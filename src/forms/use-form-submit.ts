@@ -9,6 +9,8 @@ import { formSubmitMachine } from '../machines/form-submit-machine'
 export interface UseFormSubmitOptions<T, R> {
   submit: (data: T) => Promise<R>
   onSuccess: (result: R) => void
+  /** After the error message is shown, e.g. to close a confirm dialog. */
+  onFailure?: (error: unknown) => void
   fallbackError: string
 }
 
@@ -27,6 +29,7 @@ export function useFormSubmit<T, R>(options: UseFormSubmitOptions<T, R>) {
         reportSuccess: (_, params) => latest.current.onSuccess(params.result as R),
         reportFailure: (_, params) => {
           notify.error(params.message)
+          latest.current.onFailure?.(params.error)
         },
       },
     }),

@@ -17,3 +17,12 @@ export function formatNairaRange(min: number, max: number): string {
 export function formatDeliveryDays(days: number): string {
   return days === 1 ? '1 day' : `${days} days`
 }
+
+const kilobytes = new Intl.NumberFormat('en', { maximumFractionDigits: 1 })
+
+/** File sizes as an operator reads them: '850 B', '84.2 KB', '1.3 MB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${kilobytes.format(bytes / 1024)} KB`
+  return `${kilobytes.format(bytes / (1024 * 1024))} MB`
+}

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { categoryTree, page, toJson } from './factories/categories'
 import { apiUrl } from './msw/handlers'
 import { server } from './msw/server'
+import { gate } from './support/gate'
 import { currentPath, renderApp } from './support/render-app'
+import { findToast } from './support/toasts'
 
 interface Kind {
   name: string
@@ -46,15 +48,6 @@ const kinds: Kind[] = [
   },
 ]
 
-/** A promise the test settles when it wants, to look at the busy state in between. */
-function gate() {
-  let open: () => void = () => {}
-  const opened = new Promise<void>((resolve) => {
-    open = resolve
-  })
-  return { opened, open }
-}
-
 /** The list screen's own requests (pickers ask for pageSize=3000, the list for 30). */
 function recordListRequests(kind: Kind, answer: (url: URL) => Response | Promise<Response>) {
   const listRequests: URL[] = []
@@ -69,22 +62,6 @@ function recordListRequests(kind: Kind, answer: (url: URL) => Response | Promise
     }),
   )
   return listRequests
-}
-
-/** The toast showing `text`, checked to carry its kind as the title and a Dismiss button. */
-async function findToast(title: 'Error' | 'Success', text: string) {
-  // The page may show the same text too: wait for the one inside a toast.
-  const toast = await waitFor(() => {
-    const found = screen
-      .getAllByText(text)
-      .map((element) => element.closest<HTMLElement>('[data-scope="toast"][data-part="root"]'))
-      .find((element) => element !== null)
-    if (!found) throw new Error(`No toast shows "${text}"`)
-    return found
-  })
-  expect(within(toast).getByText(title)).toBeInTheDocument()
-  expect(within(toast).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument()
-  return toast
 }
 
 /** The value shown beside a label on the detail screen (a description list). */

@@ -17,7 +17,7 @@ const protectedPages: [string, string][] = [
   ['/service-provider-categories/4/edit', 'Edit Service Provider Category'],
   ['/service-providers', 'Service Providers'],
   ['/service-providers/new', 'Create Service Provider'],
-  ['/service-providers/9', 'Service Provider'],
+  ['/service-providers/9', 'Ada Obi'],
   ['/service-providers/9/edit', 'Edit Service Provider'],
   ['/service-providers/9/products', 'Service Provider Products'],
   ['/service-providers/9/products/new', 'Create Product'],
@@ -26,11 +26,11 @@ const protectedPages: [string, string][] = [
   ['/product-categories/2', 'Home Cleaning'],
   ['/product-categories/2/edit', 'Edit Product Category'],
   ['/products', 'Products'],
-  ['/products/5', 'Product'],
+  ['/products/5', 'Deep Home Clean'],
   ['/products/5/edit', 'Edit Product'],
   ['/products/5/images', 'Product Images'],
   ['/products/5/images/new', 'Add Image'],
-  ['/products/5/images/11', 'Product Image'],
+  ['/products/5/images/11', 'Living Room'],
   ['/products/5/images/11/edit', 'Edit Product Image'],
 ]
 

@@ -25,6 +25,14 @@ class IntersectionObserverStub extends ResizeObserverStub {
 }
 vi.stubGlobal('ResizeObserver', ResizeObserverStub)
 vi.stubGlobal('IntersectionObserver', IntersectionObserverStub)
+// Images fetched from the API are shown through object URLs, which jsdom does not implement.
+// Each call gives a new fake URL; tests spy on these to check that every URL is revoked.
+let objectUrls = 0
+URL.createObjectURL = () => {
+  objectUrls += 1
+  return `blob:http://localhost/fake-${objectUrls}`
+}
+URL.revokeObjectURL = () => {}
 window.scrollTo = (() => {}) as typeof window.scrollTo
 Element.prototype.scrollTo = () => {}
 Element.prototype.scrollIntoView = () => {}

@@ -13,7 +13,7 @@ describe('a 401 from any call', () => {
         HttpResponse.json({ detail: 'Token expired' }, { status: 401 }),
       ),
     )
-    const { user, router } = renderApp('/products/3/edit', { signedIn: true })
+    const { user, router } = renderApp('/products/5/edit', { signedIn: true })
     await screen.findByRole('heading', { name: 'Edit Product', level: 1 })
 
     const failures = await act(() =>
@@ -29,6 +29,6 @@ describe('a 401 from any call', () => {
     expect(
       await screen.findByRole('heading', { name: 'Edit Product', level: 1 }),
     ).toBeInTheDocument()
-    expect(currentPath(router)).toBe('/products/3/edit')
+    expect(currentPath(router)).toBe('/products/5/edit')
   })
 })

@@ -4,8 +4,9 @@ import { Pencil } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
+import { routeId } from '../../components/use-record'
 import type { CategoryKind } from './category-kinds'
-import { routeId, useCategory } from './use-category'
+import { useCategory } from './use-category'
 
 export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
   const id = routeId(useParams().id)

@@ -11,7 +11,8 @@ export function SwitchWidget({ id, value, label, disabled, readonly, onChange }:
       onCheckedChange={(details) => onChange(details.checked)}
       colorPalette="teal"
     >
-      <Switch.HiddenInput />
+      {/* A switch to assistive technology too, as it looks, not a plain checkbox. */}
+      <Switch.HiddenInput role="switch" />
       <Switch.Control>
         <Switch.Thumb />
       </Switch.Control>

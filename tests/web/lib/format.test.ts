@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { formatDeliveryDays, formatNaira, formatNairaRange } from '../../../src/lib/format'
+import {
+  formatBytes,
+  formatDeliveryDays,
+  formatNaira,
+  formatNairaRange,
+} from '../../../src/lib/format'
 
 describe('formatting', () => {
   it('shows naira with kobo', () => {
@@ -14,5 +19,11 @@ describe('formatting', () => {
   it('shows delivery days in the singular for one', () => {
     expect(formatDeliveryDays(1)).toBe('1 day')
     expect(formatDeliveryDays(3)).toBe('3 days')
+  })
+
+  it('shows file sizes in B, KB and MB', () => {
+    expect(formatBytes(850)).toBe('850 B')
+    expect(formatBytes(86_221)).toBe('84.2 KB')
+    expect(formatBytes(1_363_149)).toBe('1.3 MB')
   })
 })

@@ -1,5 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { categoryHandlers } from '../factories/categories'
+import { productHandlers } from '../factories/products'
+import { providerHandlers } from '../factories/providers'
 import { apiUrl } from './handlers-support'
 
 export const VALID_USER = { username: 'admin', password: 'secret' }
@@ -18,4 +20,6 @@ export const handlers = [
   }),
   http.post(apiUrl('/auth/logout'), () => new HttpResponse(null, { status: 204 })),
   ...categoryHandlers(),
+  ...providerHandlers(),
+  ...productHandlers(),
 ]

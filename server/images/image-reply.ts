@@ -1,0 +1,28 @@
+// Serves a stored image: its bytes under its own type, never sniffed as anything else, kept by
+// the browser but revalidated on every use (an upload replaces it under the same URL), and 304
+// when the browser already holds these bytes.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+export interface StoredImage {
+  bytes: Buffer
+  contentType: string
+  etag: string
+}
+
+export function sendImage(request: FastifyRequest, reply: FastifyReply, image: StoredImage) {
+  reply
+    .header('cache-control', 'private, no-cache')
+    .header('etag', image.etag)
+    .header('x-content-type-options', 'nosniff')
+  if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send()
+  return reply.type(image.contentType).send(image.bytes)
+}
+
+/** If-None-Match uses the weak comparison: `W/"x"` matches `"x"`; `*` matches anything. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag)
+}

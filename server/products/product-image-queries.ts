@@ -1,0 +1,252 @@
+// A product's images: the cleaned image and its thumbnail, and the one preview image per
+// product. Every lookup of an image is by (product, image): an image asked for under another
+// product's id is not found.
+//
+// The preview lives in two places that must agree: `product_images.is_preview` (a partial
+// unique index allows one per product) and `products.preview_image_id` (a foreign key allows
+// only an image of that product). Whatever changes the preview first locks the product row on
+// PostgreSQL, so concurrent calls for one product run one after the other and each sees what
+// the previous one committed; SQLite runs one write transaction at a time anyway.
+import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely'
+import type { Database, ProductImagesTable } from '../db/types'
+import type { CleanImage } from '../images/clean-image'
+import type { StoredImage } from '../images/image-reply'
+import type { PageRequest } from '../lib/list-query'
+import { type Db, productExists } from './product-queries'
+
+/** An image as GET /products/:id/images/:imageId answers it (keys in that order). */
+export interface ProductImage {
+  id: number
+  productId: number
+  imageName: string
+  imageDescription: string | null
+  enabled: boolean
+  isPreview: boolean
+}
+
+export interface ProductImageInput {
+  imageName: string
+  imageDescription: string | null
+  enabled: boolean
+}
+
+export type ImageSize = 'full' | 'thumb'
+
+/** Why an image was not found: its product does not exist, or it is not one of its images. */
+export type Missing = 'no-product' | 'no-image'
+
+const imageColumns = [
+  'id',
+  'productId',
+  'imageName',
+  'imageDescription',
+  'enabled',
+  'isPreview',
+] as const
+
+export async function findProductImage(
+  db: Db,
+  productId: number,
+  imageId: number,
+): Promise<ProductImage | Missing> {
+  const row = await db
+    .selectFrom('productImages')
+    .select(imageColumns)
+    .where('id', '=', imageId)
+    .where('productId', '=', productId)
+    .executeTakeFirst()
+  if (row) return toImage(row)
+  return missing(db, productId)
+}
+
+/** One page of a product's images in the order they were added, or 'no-product'. */
+export async function listProductImages(
+  db: Db,
+  productId: number,
+  filter: { enabled?: boolean },
+  { page, pageSize }: PageRequest,
+): Promise<{ rows: ProductImage[]; total: number } | 'no-product'> {
+  if (!(await productExists(db, productId))) return 'no-product'
+  let query = db.selectFrom('productImages').where('productId', '=', productId)
+  if (filter.enabled !== undefined) query = query.where('enabled', '=', filter.enabled ? 1 : 0)
+  const [rows, count] = await Promise.all([
+    query
+      .select(imageColumns)
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { rows: rows.map(toImage), total: Number(count.total) }
+}
+
+/** The stored bytes of one size of an image. */
+export async function findImageFile(
+  db: Db,
+  productId: number,
+  imageId: number,
+  size: ImageSize,
+): Promise<StoredImage | Missing> {
+  const query = db
+    .selectFrom('productImages')
+    .where('id', '=', imageId)
+    .where('productId', '=', productId)
+  const row =
+    size === 'thumb'
+      ? await query
+          .select(['thumbBytes as bytes', 'thumbContentType as contentType', 'thumbEtag as etag'])
+          .executeTakeFirst()
+      : await query.select(['bytes', 'contentType', 'etag']).executeTakeFirst()
+  return row ?? (await missing(db, productId))
+}
+
+/** Adds an image (not the preview) with its thumbnail; undefined when the product is missing. */
+export async function addProductImage(
+  db: Kysely<Database>,
+  productId: number,
+  input: ProductImageInput,
+  image: CleanImage,
+  thumb: CleanImage,
+): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await productExists(trx, productId))) return undefined
+    const now = Date.now()
+    const row = await trx
+      .insertInto('productImages')
+      .values({
+        productId,
+        imageName: input.imageName,
+        imageDescription: input.imageDescription,
+        enabled: input.enabled ? 1 : 0,
+        isPreview: 0,
+        contentType: image.contentType,
+        bytes: image.bytes,
+        etag: image.etag,
+        thumbContentType: thumb.contentType,
+        thumbBytes: thumb.bytes,
+        thumbEtag: thumb.etag,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  })
+}
+
+export async function updateProductImage(
+  db: Kysely<Database>,
+  productId: number,
+  imageId: number,
+  input: ProductImageInput,
+): Promise<'updated' | Missing> {
+  const result = await db
+    .updateTable('productImages')
+    .set({
+      imageName: input.imageName,
+      imageDescription: input.imageDescription,
+      enabled: input.enabled ? 1 : 0,
+      updatedAt: Date.now(),
+    })
+    .where('id', '=', imageId)
+    .where('productId', '=', productId)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) > 0) return 'updated'
+  return missing(db, productId)
+}
+
+/**
+ * Makes the image its product's only preview: unsets the previous one, sets this one and the
+ * product's previewImageId, all in one transaction.
+ */
+export async function makePreviewImage(
+  db: Kysely<Database>,
+  productId: number,
+  imageId: number,
+): Promise<'done' | Missing> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockProduct(trx, productId))) return 'no-product'
+    if (!(await isImageOf(trx, productId, imageId))) return 'no-image'
+    const now = Date.now()
+    // Unset first: the partial unique index allows one preview per product at any moment.
+    await trx
+      .updateTable('productImages')
+      .set({ isPreview: 0, updatedAt: now })
+      .where('productId', '=', productId)
+      .where('isPreview', '=', 1)
+      .where('id', '!=', imageId)
+      .execute()
+    await trx
+      .updateTable('productImages')
+      .set({ isPreview: 1, updatedAt: now })
+      .where('id', '=', imageId)
+      .execute()
+    await trx
+      .updateTable('products')
+      .set({ previewImageId: imageId, updatedAt: now })
+      .where('id', '=', productId)
+      .execute()
+    return 'done'
+  })
+}
+
+/** Deletes the image; if it was the preview, the product is left without one. */
+export async function deleteProductImage(
+  db: Kysely<Database>,
+  productId: number,
+  imageId: number,
+): Promise<'deleted' | Missing> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockProduct(trx, productId))) return 'no-product'
+    if (!(await isImageOf(trx, productId, imageId))) return 'no-image'
+    // Cleared before the delete: the foreign key never lets it name a missing image.
+    await trx
+      .updateTable('products')
+      .set({ previewImageId: null, updatedAt: Date.now() })
+      .where('id', '=', productId)
+      .where('previewImageId', '=', imageId)
+      .execute()
+    await trx.deleteFrom('productImages').where('id', '=', imageId).execute()
+    return 'deleted'
+  })
+}
+
+/** True when the product exists; on PostgreSQL its row stays locked until the transaction ends. */
+async function lockProduct(trx: Transaction<Database>, productId: number): Promise<boolean> {
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter
+  const row = await trx
+    .selectFrom('products')
+    .select('id')
+    .where('id', '=', productId)
+    .$if(postgres, (query) => query.forUpdate())
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+async function isImageOf(db: Db, productId: number, imageId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('productImages')
+    .select('id')
+    .where('id', '=', imageId)
+    .where('productId', '=', productId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+async function missing(db: Db, productId: number): Promise<Missing> {
+  return (await productExists(db, productId)) ? 'no-image' : 'no-product'
+}
+
+type ImageRow = Pick<Selectable<ProductImagesTable>, (typeof imageColumns)[number]>
+
+function toImage(row: ImageRow): ProductImage {
+  return {
+    id: row.id,
+    productId: row.productId,
+    imageName: row.imageName,
+    imageDescription: row.imageDescription,
+    enabled: row.enabled === 1,
+    isPreview: row.isPreview === 1,
+  }
+}

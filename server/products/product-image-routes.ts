@@ -1,0 +1,148 @@
+// A product's images: add (JSON with the image as base64), read, edit, delete, list, make the
+// preview, and the image file itself (full size or a thumbnail at most 480 px wide). What is
+// stored and served is the cleaned image (see images/clean-image.ts), never the uploaded bytes.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/types'
+import { HttpError } from '../errors'
+import { cleanImage, thumbnail } from '../images/clean-image'
+import { sendImage } from '../images/image-reply'
+import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
+import { booleanFilter, pageRequest, pagination, type RawQuery, single } from '../lib/list-query'
+import { fillSchemaDefaults } from '../lib/schema-defaults'
+import {
+  addProductImage,
+  deleteProductImage,
+  findImageFile,
+  findProductImage,
+  type ImageSize,
+  listProductImages,
+  type Missing,
+  makePreviewImage,
+  type ProductImageInput,
+  updateProductImage,
+} from './product-image-queries'
+import { productExists } from './product-queries'
+import { BASE_PATH, IMAGE_NOT_FOUND, NOT_FOUND, productId, productImageId } from './product-request'
+
+/** The width of the thumbnail made at upload (`?size=thumb`), in pixels. */
+export const THUMBNAIL_WIDTH = 480
+
+interface ImageBody {
+  imageName: string
+  imageDescription?: string | null
+  enabled?: boolean
+}
+
+interface NewImageBody extends ImageBody {
+  image: string
+}
+
+const IMAGES = `${BASE_PATH}/:id/images`
+const IMAGE = `${IMAGES}/:imageId`
+
+export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  app.get(IMAGES, async (request) => {
+    const id = productId(request.params)
+    const query = request.query as RawQuery
+    const page = pageRequest(query)
+    const filter = { enabled: booleanFilter(query, 'enabled') }
+    const result = await listProductImages(db, id, filter, page)
+    if (result === 'no-product') throw new HttpError(404, NOT_FOUND)
+    return { data: result.rows, pagination: pagination(page, result.total) }
+  })
+
+  app.post<{ Body: NewImageBody }>(
+    IMAGES,
+    {
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: { body: { $ref: 'product-image#/definitions/create' } },
+      preValidation: fillSchemaDefaults(app, 'product-image', 'create'),
+    },
+    async (request, reply) => {
+      const id = productId(request.params)
+      // Cheap check first: a missing product costs no image decoding.
+      if (!(await productExists(db, id))) throw new HttpError(404, NOT_FOUND)
+      const image = await cleanImage(decodeBase64Image(request.body.image, 'image'), 'image')
+      const thumb = await thumbnail(image.bytes, THUMBNAIL_WIDTH)
+      const imageId = await addProductImage(db, id, toInput(request.body), image, thumb)
+      if (imageId === undefined) throw new HttpError(404, NOT_FOUND)
+      return reply.code(201).send({ id: imageId, productId: id })
+    },
+  )
+
+  app.get(IMAGE, async (request) => {
+    const image = await findProductImage(
+      db,
+      productId(request.params),
+      productImageId(request.params),
+    )
+    if (typeof image === 'string') throw notFound(image)
+    return image
+  })
+
+  app.put<{ Body: ImageBody }>(
+    IMAGE,
+    {
+      schema: { body: { $ref: 'product-image#/definitions/update' } },
+      preValidation: fillSchemaDefaults(app, 'product-image', 'update'),
+    },
+    async (request) => {
+      const id = productId(request.params)
+      const imageId = productImageId(request.params)
+      const outcome = await updateProductImage(db, id, imageId, toInput(request.body))
+      if (outcome !== 'updated') throw notFound(outcome)
+      return { id: imageId, productId: id }
+    },
+  )
+
+  // 200 `{}` like the provider images' DELETE, for clients that always parse a JSON body.
+  app.delete(IMAGE, async (request) => {
+    const outcome = await deleteProductImage(
+      db,
+      productId(request.params),
+      productImageId(request.params),
+    )
+    if (outcome !== 'deleted') throw notFound(outcome)
+    return {}
+  })
+
+  // No body is needed; an empty one (or `{}`) sent with a JSON content type is fine too.
+  app.post(`${IMAGE}/make-preview-image`, async (request) => {
+    const id = productId(request.params)
+    const imageId = productImageId(request.params)
+    const outcome = await makePreviewImage(db, id, imageId)
+    if (outcome !== 'done') throw notFound(outcome)
+    return { id: imageId, productId: id }
+  })
+
+  app.get(`${IMAGE}/image-file`, async (request, reply) => {
+    const id = productId(request.params)
+    const imageId = productImageId(request.params)
+    const size = imageSize(request.query as RawQuery)
+    const file = await findImageFile(db, id, imageId, size)
+    if (typeof file === 'string') throw notFound(file)
+    return sendImage(request, reply, file)
+  })
+}
+
+function notFound(missing: Missing): HttpError {
+  return new HttpError(404, missing === 'no-product' ? NOT_FOUND : IMAGE_NOT_FOUND)
+}
+
+/** `?size=thumb` asks for the thumbnail; omitted (or `full`) for the image itself. */
+function imageSize(query: RawQuery): ImageSize {
+  const raw = single(query, 'size')?.trim()
+  if (raw === undefined || raw === '' || raw === 'full') return 'full'
+  if (raw === 'thumb') return 'thumb'
+  throw new HttpError(400, 'size must be full or thumb')
+}
+
+// A blank description is stored as none, like a provider's second address line.
+function toInput(body: ImageBody): ProductImageInput {
+  return {
+    imageName: body.imageName.trim(),
+    imageDescription: body.imageDescription?.trim() || null,
+    enabled: body.enabled ?? true,
+  }
+}

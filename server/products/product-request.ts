@@ -1,0 +1,143 @@
+// Request parsing shared by the product and product-image routes: ids in the path, the list
+// filters (prices in naira turned into exact kobo), the pricing spelling and the JSON bodies.
+import type { preValidationAsyncHookHandler } from 'fastify'
+import type { Pricing } from '../db/types'
+import { HttpError } from '../errors'
+import {
+  booleanFilter,
+  idFilter,
+  pathId,
+  type RawQuery,
+  single,
+  textFilter,
+} from '../lib/list-query'
+import { toKobo } from './money'
+import type { ProductFilter } from './product-queries'
+import type { NewProduct, ProductInput, ProductUpdate } from './product-writes'
+
+export const BASE_PATH = '/api/products'
+export const NOT_FOUND = 'Product not found'
+export const IMAGE_NOT_FOUND = 'Product image not found'
+
+/** The largest amount a price may be, in naira (the schema's `money` maximum). */
+const MAX_NAIRA = 1_000_000_000_000
+
+/** The body of PUT (the update schema); a `serviceProviderId` in it is never read. */
+export interface ProductBody {
+  name: string
+  description: string
+  pricing: Pricing
+  price?: number
+  minPrice?: number
+  maxPrice?: number
+  estimatedDeliveryDays?: number
+  enabled?: boolean
+  productCategoryIds?: number[]
+  rating?: number
+  noOfRatings?: number
+}
+
+/** The body of POST (the create schema). */
+export interface NewProductBody extends ProductBody {
+  serviceProviderId: number
+}
+
+/** `/products/abc` names no product, exactly like `/products/999999`. */
+export function productId(params: unknown): number {
+  const id = pathId(params)
+  if (id === undefined) throw new HttpError(404, NOT_FOUND)
+  return id
+}
+
+/** The image id of `/products/:id/images/:imageId`, with the same rule. */
+export function productImageId(params: unknown): number {
+  const id = pathId(params, 'imageId')
+  if (id === undefined) throw new HttpError(404, IMAGE_NOT_FOUND)
+  return id
+}
+
+/**
+ * Accepts `pricing` in any case (`range`, `FIXED`: the specification's create form sends
+ * `range`) and hands the schema the canonical `Range` / `Fixed`. Runs before validation; any
+ * other value is left for the schema to refuse.
+ */
+export const normalisePricing: preValidationAsyncHookHandler = async (request) => {
+  const body = request.body as Record<string, unknown> | undefined
+  if (typeof body !== 'object' || body === null || typeof body.pricing !== 'string') return
+  const spelled = body.pricing.trim().toLowerCase()
+  if (spelled === 'fixed') body.pricing = 'Fixed'
+  else if (spelled === 'range') body.pricing = 'Range'
+}
+
+// Picks the fields one by one. A Fixed product keeps only its price and a Range product only
+// its bounds, whatever else the body holds. The schema's defaults were filled in before
+// validation (fillSchemaDefaults); the fallbacks here only keep the types honest.
+export function toInput(body: ProductBody): ProductInput {
+  const fixed = body.pricing === 'Fixed'
+  const kobo = (naira: number | undefined) => (naira === undefined ? null : toKobo(naira))
+  return {
+    name: body.name.trim(),
+    description: body.description.trim(),
+    pricing: body.pricing,
+    priceKobo: fixed ? kobo(body.price) : null,
+    minPriceKobo: fixed ? null : kobo(body.minPrice),
+    maxPriceKobo: fixed ? null : kobo(body.maxPrice),
+    estimatedDeliveryDays: body.estimatedDeliveryDays ?? 1,
+    enabled: body.enabled ?? true,
+    categoryIds: body.productCategoryIds ?? [],
+  }
+}
+
+export function toNewProduct(body: NewProductBody): NewProduct {
+  return { ...toInput(body), serviceProviderId: body.serviceProviderId }
+}
+
+/** PUT may also set the rating and its count; omitted, they stay as they are. */
+export function toUpdate(body: ProductBody): ProductUpdate {
+  return { ...toInput(body), rating: body.rating, noOfRatings: body.noOfRatings }
+}
+
+export function productFilter(query: RawQuery): ProductFilter {
+  return {
+    categoryId: idFilter(query, 'categoryId'),
+    name: textFilter(query, 'name'),
+    enabled: booleanFilter(query, 'enabled'),
+    minPriceKobo: nairaFilter(query, 'minPrice'),
+    maxPriceKobo: nairaFilter(query, 'maxPrice'),
+    minRating: ratingFilter(query, 'minRating'),
+    maxRating: ratingFilter(query, 'maxRating'),
+  }
+}
+
+/** The filters a provider's product list offers. */
+export function providerProductFilter(query: RawQuery): ProductFilter {
+  return { name: textFilter(query, 'name'), enabled: booleanFilter(query, 'enabled') }
+}
+
+/**
+ * An amount in naira in the query string, as exact kobo, read from the text itself (never
+ * through a float): `12.5` → 1250. At most two decimals (trailing zeros aside), 0 to 10¹².
+ */
+export function nairaFilter(query: RawQuery, name: string): number | undefined {
+  const raw = single(query, name)?.trim()
+  if (raw === undefined || raw === '') return undefined
+  const match = /^(\d{1,15})(?:\.(\d*))?$/.exec(raw)
+  const decimals = match?.[2]?.replace(/0+$/, '') ?? ''
+  if (!match || decimals.length > 2) {
+    throw new HttpError(400, `${name} must be an amount in naira with at most two decimals`)
+  }
+  const naira = Number(match[1])
+  if (naira > MAX_NAIRA || (naira === MAX_NAIRA && decimals !== '')) {
+    throw new HttpError(400, `${name} must be at most ${MAX_NAIRA}`)
+  }
+  return naira * 100 + Number(decimals.padEnd(2, '0'))
+}
+
+/** A rating bound: a number from 0 to 5. */
+export function ratingFilter(query: RawQuery, name: string): number | undefined {
+  const raw = single(query, name)?.trim()
+  if (raw === undefined || raw === '') return undefined
+  const value = /^\d{1,3}(?:\.\d{1,15})?$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value >= 0 && value <= 5)) throw new HttpError(400, `${name} must be a number from 0 to 5`)
+  return value
+}

@@ -1,0 +1,105 @@
+// The operators' product routes: list, create, read, update, and a provider's products. Every
+// one needs a token.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/types'
+import { HttpError } from '../errors'
+import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
+import { fillSchemaDefaults } from '../lib/schema-defaults'
+import { providerExists } from '../service-providers/provider-image-queries'
+import {
+  NOT_FOUND as PROVIDER_NOT_FOUND,
+  BASE_PATH as PROVIDERS_PATH,
+  providerId,
+} from '../service-providers/provider-request'
+import { findProduct, listProducts } from './product-queries'
+import {
+  BASE_PATH,
+  type NewProductBody,
+  NOT_FOUND,
+  normalisePricing,
+  type ProductBody,
+  productFilter,
+  productId,
+  providerProductFilter,
+  toNewProduct,
+  toUpdate,
+} from './product-request'
+import {
+  createProduct,
+  UnknownCategoriesError,
+  UnknownProviderError,
+  updateProduct,
+} from './product-writes'
+
+export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  app.get(BASE_PATH, async (request) => {
+    const query = request.query as RawQuery
+    const page = pageRequest(query)
+    const { rows, total } = await listProducts(db, productFilter(query), page)
+    return { data: rows, pagination: pagination(page, total) }
+  })
+
+  app.post<{ Body: NewProductBody }>(
+    BASE_PATH,
+    {
+      schema: { body: { $ref: 'product#/definitions/create' } },
+      preValidation: [normalisePricing, fillSchemaDefaults(app, 'product', 'create')],
+    },
+    async (request, reply) => {
+      const id = await createProduct(db, toNewProduct(request.body)).catch((error) => {
+        throw httpError(error)
+      })
+      return reply.code(201).send({ id })
+    },
+  )
+
+  app.get(`${BASE_PATH}/:id`, async (request) => {
+    const product = await findProduct(db, productId(request.params))
+    if (!product) throw new HttpError(404, NOT_FOUND)
+    return product
+  })
+
+  app.put<{ Body: ProductBody }>(
+    `${BASE_PATH}/:id`,
+    {
+      schema: { body: { $ref: 'product#/definitions/update' } },
+      preValidation: [normalisePricing, fillSchemaDefaults(app, 'product', 'update')],
+    },
+    async (request) => {
+      const id = productId(request.params)
+      const product = await updateProduct(db, id, toUpdate(request.body)).catch((error) => {
+        throw httpError(error)
+      })
+      if (!product) throw new HttpError(404, NOT_FOUND)
+      return product
+    },
+  )
+
+  // A list under a parent that does not exist is 404, not an empty page.
+  app.get(`${PROVIDERS_PATH}/:id/products`, async (request) => {
+    const serviceProviderId = providerId(request.params)
+    const query = request.query as RawQuery
+    const page = pageRequest(query)
+    const filter = { ...providerProductFilter(query), serviceProviderId }
+    if (!(await providerExists(db, serviceProviderId))) {
+      throw new HttpError(404, PROVIDER_NOT_FOUND)
+    }
+    const { rows, total } = await listProducts(db, filter, page)
+    return { data: rows, pagination: pagination(page, total) }
+  })
+}
+
+function httpError(error: unknown): unknown {
+  if (error instanceof UnknownProviderError) {
+    return new HttpError(400, `serviceProviderId ${error.id} is not an existing service provider`)
+  }
+  if (error instanceof UnknownCategoriesError) {
+    const what =
+      error.ids.length === 1
+        ? 'is not an existing product category'
+        : 'are not existing product categories'
+    return new HttpError(400, `productCategoryIds ${error.ids.join(', ')} ${what}`)
+  }
+  return error
+}

@@ -1,0 +1,134 @@
+// Creating and updating products: the product row and its category links change together, in
+// one transaction.
+import type { Kysely } from 'kysely'
+import type { Database, Pricing } from '../db/types'
+import { type Db, findProduct, type Product } from './product-queries'
+
+/** The fields create and PUT share. Money is whole kobo (see money.ts). */
+export interface ProductInput {
+  name: string
+  description: string
+  pricing: Pricing
+  /** Fixed: the price, min/max null. Range: min ≤ max, price null. */
+  priceKobo: number | null
+  minPriceKobo: number | null
+  maxPriceKobo: number | null
+  estimatedDeliveryDays: number
+  enabled: boolean
+  categoryIds: number[]
+}
+
+export interface NewProduct extends ProductInput {
+  serviceProviderId: number
+}
+
+/** PUT also sets the rating and its count; undefined leaves them as they are. */
+export interface ProductUpdate extends ProductInput {
+  rating?: number
+  noOfRatings?: number
+}
+
+/** Some of the given category ids name no product category. */
+export class UnknownCategoriesError extends Error {
+  constructor(readonly ids: number[]) {
+    super(`unknown product categories ${ids.join(', ')}`)
+    this.name = 'UnknownCategoriesError'
+  }
+}
+
+/** The service provider of a new product does not exist. */
+export class UnknownProviderError extends Error {
+  constructor(readonly id: number) {
+    super(`unknown service provider ${id}`)
+    this.name = 'UnknownProviderError'
+  }
+}
+
+/** New products start enabled (unless told otherwise), unrated and without a preview image. */
+export async function createProduct(db: Kysely<Database>, input: NewProduct): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const provider = await trx
+      .selectFrom('serviceProviders')
+      .select('id')
+      .where('id', '=', input.serviceProviderId)
+      .executeTakeFirst()
+    if (!provider) throw new UnknownProviderError(input.serviceProviderId)
+    await assertCategoriesExist(trx, input.categoryIds)
+    const now = Date.now()
+    const row = await trx
+      .insertInto('products')
+      .values({
+        ...columns(input),
+        serviceProviderId: input.serviceProviderId,
+        rating: 0,
+        noOfRatings: 0,
+        previewImageId: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await linkCategories(trx, row.id, input.categoryIds)
+    return row.id
+  })
+}
+
+/** The updated product, or undefined when it does not exist. The provider never changes. */
+export async function updateProduct(
+  db: Kysely<Database>,
+  id: number,
+  input: ProductUpdate,
+): Promise<Product | undefined> {
+  return db.transaction().execute(async (trx) => {
+    // Updating the row first also locks it (PostgreSQL), so two PUTs of one product replace
+    // its categories one after the other instead of colliding on the link table.
+    const updated = await trx
+      .updateTable('products')
+      .set({
+        ...columns(input),
+        ...(input.rating === undefined ? {} : { rating: input.rating }),
+        ...(input.noOfRatings === undefined ? {} : { noOfRatings: input.noOfRatings }),
+        updatedAt: Date.now(),
+      })
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return undefined
+    await assertCategoriesExist(trx, input.categoryIds)
+    await trx.deleteFrom('productCategoryLinks').where('productId', '=', id).execute()
+    await linkCategories(trx, id, input.categoryIds)
+    return findProduct(trx, id)
+  })
+}
+
+function columns(input: ProductInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    pricing: input.pricing,
+    priceKobo: input.priceKobo,
+    minPriceKobo: input.minPriceKobo,
+    maxPriceKobo: input.maxPriceKobo,
+    estimatedDeliveryDays: input.estimatedDeliveryDays,
+    enabled: input.enabled ? 1 : 0,
+  }
+}
+
+async function assertCategoriesExist(db: Db, ids: number[]) {
+  if (ids.length === 0) return
+  const found = await db
+    .selectFrom('productCategories')
+    .select('id')
+    .where('id', 'in', ids)
+    .execute()
+  const known = new Set(found.map((row) => row.id))
+  const missing = ids.filter((id) => !known.has(id))
+  if (missing.length > 0) throw new UnknownCategoriesError(missing)
+}
+
+async function linkCategories(db: Db, productId: number, categoryIds: number[]) {
+  if (categoryIds.length === 0) return
+  await db
+    .insertInto('productCategoryLinks')
+    .values([...new Set(categoryIds)].map((categoryId) => ({ productId, categoryId })))
+    .execute()
+}

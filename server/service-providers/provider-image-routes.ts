@@ -1,0 +1,75 @@
+// POST, GET and DELETE of a provider's passport photo and brand logo. The upload is a JSON body
+// `{ passportPhoto: "data:image/png;base64,..." }` (or `brandLogo`); what is stored and served
+// is the cleaned image (see images/clean-image.ts), never the uploaded bytes.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database, ProviderImageKind } from '../db/types'
+import { HttpError } from '../errors'
+import { cleanImage } from '../images/clean-image'
+import { sendImage } from '../images/image-reply'
+import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
+import {
+  deleteProviderImage,
+  findProviderImage,
+  providerExists,
+  saveProviderImage,
+} from './provider-image-queries'
+import { findProvider } from './provider-queries'
+import { BASE_PATH, NOT_FOUND, providerId } from './provider-request'
+
+interface ImageKind {
+  kind: ProviderImageKind
+  /** The body field of the upload. */
+  field: 'passportPhoto' | 'brandLogo'
+  /** For messages: "This service provider has no passport photo". */
+  label: string
+}
+
+export const PROVIDER_IMAGE_KINDS: ImageKind[] = [
+  { kind: 'passport-photo', field: 'passportPhoto', label: 'passport photo' },
+  { kind: 'brand-logo', field: 'brandLogo', label: 'brand logo' },
+]
+
+export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  for (const { kind, field, label } of PROVIDER_IMAGE_KINDS) {
+    const path = `${BASE_PATH}/:id/${kind}`
+    const noImage = `This service provider has no ${label}`
+    // Not one of the forms in /schemas: the crop dialog sends it, no form renders it.
+    const body = {
+      type: 'object',
+      required: [field],
+      properties: { [field]: { type: 'string' } },
+    }
+
+    // Answers the provider as GET /service-providers/:id does, its flag now true.
+    app.post<{ Body: Record<string, string> }>(
+      path,
+      { bodyLimit: IMAGE_BODY_LIMIT, schema: { body } },
+      async (request) => {
+        const id = providerId(request.params)
+        // Cheap check first: a missing provider costs no image decoding.
+        if (!(await providerExists(db, id))) throw new HttpError(404, NOT_FOUND)
+        const image = await cleanImage(decodeBase64Image(request.body[field], field), field)
+        if (!(await saveProviderImage(db, id, kind, image))) throw new HttpError(404, NOT_FOUND)
+        const provider = await findProvider(db, id)
+        if (!provider) throw new HttpError(404, NOT_FOUND)
+        return provider
+      },
+    )
+
+    app.get(path, async (request, reply) => {
+      const id = providerId(request.params)
+      const image = await findProviderImage(db, id, kind)
+      if (image) return sendImage(request, reply, image)
+      throw new HttpError(404, (await providerExists(db, id)) ? noImage : NOT_FOUND)
+    })
+
+    // 200 `{}` like logout, so clients that always parse a JSON body keep working.
+    app.delete(path, async (request) => {
+      const outcome = await deleteProviderImage(db, providerId(request.params), kind)
+      if (outcome === 'no-provider') throw new HttpError(404, NOT_FOUND)
+      if (outcome === 'no-image') throw new HttpError(404, noImage)
+      return {}
+    })
+  }
+}

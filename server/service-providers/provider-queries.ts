@@ -1,0 +1,159 @@
+// Reading service providers with their categories and image flags. Plain functions taking
+// `db` first.
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
+import type { Database, ProviderImageKind } from '../db/types'
+import { containsPattern, type PageRequest } from '../lib/list-query'
+
+export type Db = Kysely<Database> | Transaction<Database>
+
+export interface CategoryRef {
+  id: number
+  name: string
+}
+
+/** A provider as GET /service-providers/:id answers it (keys in that order). */
+export interface Provider {
+  id: number
+  firstName: string
+  lastName: string
+  brandName: string
+  email: string
+  phoneNumber: string
+  state: string
+  city: string
+  addressLine1: string
+  addressLine2: string | null
+  about: string
+  enabled: boolean
+  serviceProviderCategories: CategoryRef[]
+  hasPassportPhoto: boolean
+  hasBrandLogo: boolean
+}
+
+export interface ProviderFilter {
+  /** Substring of the email, any case. */
+  email?: string
+  /** Substring of the brand name, any case. */
+  brandName?: string
+  enabled?: boolean
+  categoryId?: number
+}
+
+export async function findProvider(db: Db, id: number): Promise<Provider | undefined> {
+  const row = await selectProviders(db).where('p.id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  const categories = await categoriesOf(db, [id])
+  return toProvider(row, categories)
+}
+
+/** One page, newest first (by id), plus the total; categories come in one extra query. */
+export async function listProviders(
+  db: Db,
+  filter: ProviderFilter,
+  { page, pageSize }: PageRequest,
+): Promise<{ rows: Provider[]; total: number }> {
+  let query = db.selectFrom('serviceProviders as p')
+  if (filter.email) {
+    // email_key is already lower-cased (in JavaScript, like the pattern).
+    query = query.where(sql`p.email_key`, 'like', sql`${containsPattern(filter.email)} escape '\\'`)
+  }
+  if (filter.brandName) {
+    const pattern = containsPattern(filter.brandName)
+    query = query.where(sql`lower(p.brand_name)`, 'like', sql`${pattern} escape '\\'`)
+  }
+  if (filter.enabled !== undefined) query = query.where('p.enabled', '=', filter.enabled ? 1 : 0)
+  if (filter.categoryId !== undefined) {
+    const categoryId = filter.categoryId
+    query = query.where('p.id', 'in', (eb) =>
+      eb
+        .selectFrom('serviceProviderCategoryLinks')
+        .select('providerId')
+        .where('categoryId', '=', categoryId),
+    )
+  }
+
+  const [rows, count] = await Promise.all([
+    query
+      .select(providerColumns)
+      .orderBy('p.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  const categories = await categoriesOf(
+    db,
+    rows.map((row) => row.id),
+  )
+  return { rows: rows.map((row) => toProvider(row, categories)), total: Number(count.total) }
+}
+
+type ProviderScope = ExpressionBuilder<Database & { p: Database['serviceProviders'] }, 'p'>
+
+function hasImage(eb: ProviderScope, kind: ProviderImageKind) {
+  return eb.exists(
+    eb
+      .selectFrom('providerImages as i')
+      .select('i.kind')
+      .whereRef('i.providerId', '=', 'p.id')
+      .where('i.kind', '=', kind),
+  )
+}
+
+const providerColumns = (eb: ProviderScope) =>
+  [
+    'p.id',
+    'p.firstName',
+    'p.lastName',
+    'p.brandName',
+    'p.email',
+    'p.phoneNumber',
+    'p.state',
+    'p.city',
+    'p.addressLine1',
+    'p.addressLine2',
+    'p.about',
+    'p.enabled',
+    hasImage(eb, 'passport-photo').as('hasPassportPhoto'),
+    hasImage(eb, 'brand-logo').as('hasBrandLogo'),
+  ] as const
+
+function selectProviders(db: Db) {
+  return db.selectFrom('serviceProviders as p').select(providerColumns)
+}
+
+type ProviderRow = Awaited<
+  ReturnType<ReturnType<typeof selectProviders>['executeTakeFirstOrThrow']>
+>
+
+/** The categories of these providers, by provider, each list ordered by name. One query. */
+async function categoriesOf(db: Db, providerIds: number[]): Promise<Map<number, CategoryRef[]>> {
+  const byProvider = new Map<number, CategoryRef[]>()
+  if (providerIds.length === 0) return byProvider
+  const rows = await db
+    .selectFrom('serviceProviderCategoryLinks as l')
+    .innerJoin('serviceProviderCategories as c', 'c.id', 'l.categoryId')
+    .select(['l.providerId', 'c.id', 'c.name'])
+    .where('l.providerId', 'in', providerIds)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute()
+  for (const { providerId, id, name } of rows) {
+    const list = byProvider.get(providerId) ?? []
+    list.push({ id, name })
+    byProvider.set(providerId, list)
+  }
+  return byProvider
+}
+
+// SQLite answers booleans (exists, the enabled column) as 0/1, PostgreSQL exists as true/false.
+function toProvider(row: ProviderRow, categories: Map<number, CategoryRef[]>): Provider {
+  const { enabled, hasPassportPhoto, hasBrandLogo, ...fields } = row
+  return {
+    ...fields,
+    enabled: enabled === 1,
+    serviceProviderCategories: categories.get(row.id) ?? [],
+    hasPassportPhoto: Boolean(hasPassportPhoto),
+    hasBrandLogo: Boolean(hasBrandLogo),
+  }
+}

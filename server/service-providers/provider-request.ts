@@ -1,0 +1,69 @@
+// Request parsing shared by the service-provider routes: the id in the path, the list filters
+// and the JSON body of create and update.
+import { HttpError } from '../errors'
+import { booleanFilter, idFilter, pathId, type RawQuery, textFilter } from '../lib/list-query'
+import type { ProviderFilter } from './provider-queries'
+import type { NewProvider, ProviderInput } from './provider-writes'
+
+export const BASE_PATH = '/api/service-providers'
+export const NOT_FOUND = 'Service provider not found'
+export const DUPLICATE_EMAIL = 'A service provider with this email already exists'
+
+/** The body of PUT (the update schema); an `email` in it is never read. */
+export interface ProviderBody {
+  firstName: string
+  lastName: string
+  brandName: string
+  phoneNumber: string
+  state: string
+  city: string
+  addressLine1: string
+  addressLine2?: string | null
+  about: string
+  enabled?: boolean
+  serviceProviderCategoryIds?: number[]
+}
+
+/** The body of POST (the create schema). */
+export interface NewProviderBody extends ProviderBody {
+  email: string
+}
+
+/** `/service-providers/abc` names no provider, exactly like `/service-providers/999999`. */
+export function providerId(params: unknown): number {
+  const id = pathId(params)
+  if (id === undefined) throw new HttpError(404, NOT_FOUND)
+  return id
+}
+
+export function providerFilter(query: RawQuery): ProviderFilter {
+  return {
+    email: textFilter(query, 'email'),
+    brandName: textFilter(query, 'brandName'),
+    enabled: booleanFilter(query, 'enabled'),
+    categoryId: idFilter(query, 'serviceProviderCategoryId'),
+  }
+}
+
+// Picks the fields one by one: whatever else the body holds (an email on PUT) is left behind.
+// The schema's defaults (enabled, no categories) are applied here: Ajv ignores a `default`
+// reached through `$ref`, which is how the schema file spells every property.
+export function toInput(body: ProviderBody): ProviderInput {
+  return {
+    firstName: body.firstName.trim(),
+    lastName: body.lastName.trim(),
+    brandName: body.brandName.trim(),
+    phoneNumber: body.phoneNumber.trim(),
+    state: body.state.trim(),
+    city: body.city.trim(),
+    addressLine1: body.addressLine1.trim(),
+    addressLine2: body.addressLine2?.trim() || null,
+    about: body.about.trim(),
+    enabled: body.enabled ?? true,
+    categoryIds: body.serviceProviderCategoryIds ?? [],
+  }
+}
+
+export function toNewProvider(body: NewProviderBody): NewProvider {
+  return { ...toInput(body), email: body.email.trim() }
+}

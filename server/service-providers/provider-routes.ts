@@ -1,0 +1,75 @@
+// The operators' service-provider routes: list, create, read, update. Every one needs a token.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/types'
+import { HttpError } from '../errors'
+import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
+import { findProvider, listProviders } from './provider-queries'
+import {
+  BASE_PATH,
+  DUPLICATE_EMAIL,
+  type NewProviderBody,
+  NOT_FOUND,
+  type ProviderBody,
+  providerFilter,
+  providerId,
+  toInput,
+  toNewProvider,
+} from './provider-request'
+import {
+  createProvider,
+  DuplicateEmailError,
+  UnknownCategoriesError,
+  updateProvider,
+} from './provider-writes'
+
+export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  app.get(BASE_PATH, async (request) => {
+    const query = request.query as RawQuery
+    const page = pageRequest(query)
+    const { rows, total } = await listProviders(db, providerFilter(query), page)
+    return { data: rows, pagination: pagination(page, total) }
+  })
+
+  app.post<{ Body: NewProviderBody }>(
+    BASE_PATH,
+    { schema: { body: { $ref: 'service-provider#/definitions/create' } } },
+    async (request, reply) => {
+      const id = await createProvider(db, toNewProvider(request.body)).catch((error) => {
+        throw httpError(error)
+      })
+      return reply.code(201).send({ id })
+    },
+  )
+
+  app.get(`${BASE_PATH}/:id`, async (request) => {
+    const provider = await findProvider(db, providerId(request.params))
+    if (!provider) throw new HttpError(404, NOT_FOUND)
+    return provider
+  })
+
+  app.put<{ Body: ProviderBody }>(
+    `${BASE_PATH}/:id`,
+    { schema: { body: { $ref: 'service-provider#/definitions/update' } } },
+    async (request) => {
+      const id = providerId(request.params)
+      const provider = await updateProvider(db, id, toInput(request.body)).catch((error) => {
+        throw httpError(error)
+      })
+      if (!provider) throw new HttpError(404, NOT_FOUND)
+      return provider
+    },
+  )
+}
+
+function httpError(error: unknown): unknown {
+  if (error instanceof DuplicateEmailError) return new HttpError(409, DUPLICATE_EMAIL)
+  if (error instanceof UnknownCategoriesError) {
+    const what =
+      error.ids.length === 1
+        ? 'is not an existing service provider category'
+        : 'are not existing service provider categories'
+    return new HttpError(400, `serviceProviderCategoryIds ${error.ids.join(', ')} ${what}`)
+  }
+  return error
+}

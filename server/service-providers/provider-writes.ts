@@ -1,0 +1,118 @@
+// Creating and updating service providers: the provider row and its category links change
+// together, in one transaction.
+import type { Kysely } from 'kysely'
+import { isUniqueViolation } from '../db/constraint-errors'
+import type { Database } from '../db/types'
+import { type Db, findProvider, type Provider } from './provider-queries'
+
+/** The fields PUT may change: everything but the email. */
+export interface ProviderInput {
+  firstName: string
+  lastName: string
+  brandName: string
+  phoneNumber: string
+  state: string
+  city: string
+  addressLine1: string
+  addressLine2: string | null
+  about: string
+  enabled: boolean
+  categoryIds: number[]
+}
+
+export interface NewProvider extends ProviderInput {
+  email: string
+}
+
+/** Some of the given category ids name no service-provider category. */
+export class UnknownCategoriesError extends Error {
+  constructor(readonly ids: number[]) {
+    super(`unknown service provider categories ${ids.join(', ')}`)
+    this.name = 'UnknownCategoriesError'
+  }
+}
+
+/** Another provider already has this email (in any case). */
+export class DuplicateEmailError extends Error {
+  constructor() {
+    super('duplicate service provider email')
+    this.name = 'DuplicateEmailError'
+  }
+}
+
+export async function createProvider(db: Kysely<Database>, input: NewProvider): Promise<number> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await assertCategoriesExist(trx, input.categoryIds)
+      const now = Date.now()
+      const row = await trx
+        .insertInto('serviceProviders')
+        .values({
+          ...columns(input),
+          email: input.email,
+          emailKey: emailKey(input.email),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await linkCategories(trx, row.id, input.categoryIds)
+      return row.id
+    })
+  } catch (error) {
+    // The unique index decides, so two creates racing with one email cannot both succeed.
+    if (isUniqueViolation(error, 'service_providers', 'email_key')) throw new DuplicateEmailError()
+    throw error
+  }
+}
+
+/** The updated provider, or undefined when it does not exist. The email never changes. */
+export async function updateProvider(
+  db: Kysely<Database>,
+  id: number,
+  input: ProviderInput,
+): Promise<Provider | undefined> {
+  return db.transaction().execute(async (trx) => {
+    // Updating the row first also locks it (PostgreSQL), so two PUTs of one provider replace
+    // its categories one after the other instead of colliding on the link table.
+    const updated = await trx
+      .updateTable('serviceProviders')
+      .set({ ...columns(input), updatedAt: Date.now() })
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return undefined
+    await assertCategoriesExist(trx, input.categoryIds)
+    await trx.deleteFrom('serviceProviderCategoryLinks').where('providerId', '=', id).execute()
+    await linkCategories(trx, id, input.categoryIds)
+    return findProvider(trx, id)
+  })
+}
+
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+function columns(input: ProviderInput) {
+  const { categoryIds: _, enabled, ...text } = input
+  return { ...text, enabled: enabled ? 1 : 0 }
+}
+
+async function assertCategoriesExist(db: Db, ids: number[]) {
+  if (ids.length === 0) return
+  const found = await db
+    .selectFrom('serviceProviderCategories')
+    .select('id')
+    .where('id', 'in', ids)
+    .execute()
+  const known = new Set(found.map((row) => row.id))
+  const missing = ids.filter((id) => !known.has(id))
+  if (missing.length > 0) throw new UnknownCategoriesError(missing)
+}
+
+async function linkCategories(db: Db, providerId: number, categoryIds: number[]) {
+  if (categoryIds.length === 0) return
+  await db
+    .insertInto('serviceProviderCategoryLinks')
+    .values([...new Set(categoryIds)].map((categoryId) => ({ providerId, categoryId })))
+    .execute()
+}

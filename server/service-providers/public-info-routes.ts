@@ -1,0 +1,58 @@
+// What anyone may see of a provider, without a token: enabled providers only, and never their
+// email, phone number or address lines.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/types'
+import { HttpError } from '../errors'
+import {
+  booleanFilter,
+  idFilter,
+  pageRequest,
+  pagination,
+  type RawQuery,
+  textFilter,
+} from '../lib/list-query'
+import { findProvider, listProviders, type Provider } from './provider-queries'
+import { BASE_PATH, NOT_FOUND, providerId } from './provider-request'
+
+/** The public fields, picked one by one so a field added to Provider stays private. */
+export function toPublicInfo(provider: Provider) {
+  return {
+    id: provider.id,
+    firstName: provider.firstName,
+    lastName: provider.lastName,
+    brandName: provider.brandName,
+    state: provider.state,
+    city: provider.city,
+    about: provider.about,
+    serviceProviderCategories: provider.serviceProviderCategories,
+    hasPassportPhoto: provider.hasPassportPhoto,
+    hasBrandLogo: provider.hasBrandLogo,
+  }
+}
+
+export function registerPublicInfoRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  const config = { public: true }
+
+  // A static segment: the router prefers it to `/:id`, so `public-info` is never taken for an id.
+  app.get(`${BASE_PATH}/public-info`, { config }, async (request) => {
+    const query = request.query as RawQuery
+    const page = pageRequest(query)
+    const filter = {
+      brandName: textFilter(query, 'brandName'),
+      categoryId: idFilter(query, 'serviceProviderCategoryId'),
+    }
+    // Disabled providers are never listed: `enabled=false` asks for nothing that can be shown.
+    if (booleanFilter(query, 'enabled') === false) {
+      return { data: [], pagination: pagination(page, 0) }
+    }
+    const { rows, total } = await listProviders(db, { ...filter, enabled: true }, page)
+    return { data: rows.map(toPublicInfo), pagination: pagination(page, total) }
+  })
+
+  app.get(`${BASE_PATH}/:id/public-info`, { config }, async (request) => {
+    const provider = await findProvider(db, providerId(request.params))
+    if (!provider?.enabled) throw new HttpError(404, NOT_FOUND)
+    return toPublicInfo(provider)
+  })
+}

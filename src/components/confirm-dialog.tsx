@@ -1,0 +1,49 @@
+// Asks before an action that cannot be undone: a title, a text, Cancel and the action's button
+// (disabled while the action runs). The caller owns `open` and closes it when done.
+import { Button, Dialog, Portal, Text } from '@chakra-ui/react'
+
+export interface ConfirmDialogProps {
+  open: boolean
+  title: string
+  text: string
+  confirmText: string
+  busy?: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, title, text, confirmText, busy = false, onConfirm, onCancel } = props
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => !details.open && !busy && onCancel()}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{text}</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" disabled={busy} onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" disabled={busy} aria-busy={busy} onClick={onConfirm}>
+                {confirmText}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

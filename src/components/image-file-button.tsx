@@ -1,0 +1,47 @@
+// A file input that looks like a button: the label is the button, so the input inside it is
+// found by its text (by a screen reader, a test or `setInputFiles`) and keeps keyboard focus.
+import { Button, type ButtonProps, VisuallyHidden } from '@chakra-ui/react'
+import { Upload } from 'lucide-react'
+import type { ReactNode } from 'react'
+
+export const ACCEPTED_IMAGE_TYPES = 'image/png,image/jpeg,image/webp'
+
+export interface ImageFileButtonProps extends Omit<ButtonProps, 'onChange' | 'asChild'> {
+  children: ReactNode
+  onPick: (file: File) => void
+}
+
+export function ImageFileButton({
+  children,
+  onPick,
+  disabled,
+  ...buttonProps
+}: ImageFileButtonProps) {
+  return (
+    <Button
+      asChild
+      variant="outline"
+      cursor="pointer"
+      _focusWithin={{ focusRing: 'outside' }}
+      {...buttonProps}
+    >
+      <label>
+        <Upload aria-hidden />
+        {children}
+        <VisuallyHidden asChild>
+          <input
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES}
+            disabled={disabled}
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              // Cleared so that picking the same file again is still a change.
+              event.target.value = ''
+              if (file) onPick(file)
+            }}
+          />
+        </VisuallyHidden>
+      </label>
+    </Button>
+  )
+}

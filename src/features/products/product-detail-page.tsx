@@ -1,0 +1,121 @@
+// One product: its preview image (or a placeholder), description, provider, price with its
+// pricing type, rating, estimated delivery, categories, and View Product Images and Edit.
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  DataList,
+  HStack,
+  Link,
+  SimpleGrid,
+  Text,
+} from '@chakra-ui/react'
+import { Images, Pencil } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link as RouterLink, useParams } from 'react-router-dom'
+import { paths } from '../../app/paths'
+import { PageHeader } from '../../components/page-header'
+import { PageSpinner } from '../../components/page-spinner'
+import { StatusBadge } from '../../components/status-badge'
+import { routeId, useRecord } from '../../components/use-record'
+import { formatDeliveryDays } from '../../lib/format'
+import { priceText, pricingOf } from './price-text'
+import { ProductPicture } from './product-picture'
+import { PRODUCT_MESSAGES, productsApi } from './products-api'
+import { StarRating } from './star-rating'
+
+export function ProductDetailPage() {
+  const id = routeId(useParams().id)
+  const record = useRecord([id], () => productsApi.get(id), PRODUCT_MESSAGES.loadFailed)
+  if (record.status === 'loading') return <PageSpinner />
+  if (record.status === 'failed') return <PageHeader title="Product" />
+  const product = record.data
+  return (
+    <>
+      <PageHeader
+        title={product.name}
+        description="Product"
+        actions={
+          <HStack gap="2" wrap="wrap">
+            <Button asChild variant="outline">
+              <RouterLink to={paths.products.images(product.id)}>
+                <Images aria-hidden /> View Product Images
+              </RouterLink>
+            </Button>
+            <Button asChild colorPalette="teal">
+              <RouterLink to={paths.products.edit(product.id)}>
+                <Pencil aria-hidden /> Edit
+              </RouterLink>
+            </Button>
+          </HStack>
+        }
+      />
+      <Card.Root variant="outline" bg="bg.panel" maxW="5xl">
+        <Card.Body>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+            <Box>
+              <ProductPicture
+                productId={product.id}
+                imageId={product.previewImageId}
+                alt={`Preview of ${product.name}`}
+                size="full"
+              />
+            </Box>
+            <DataList.Root orientation="horizontal" gap="4">
+              <Item label="Description">
+                <Text whiteSpace="pre-wrap">{product.description}</Text>
+              </Item>
+              <Item label="Service Provider">
+                <Link asChild color="teal.fg" textDecoration="underline">
+                  <RouterLink to={paths.serviceProviders.detail(product.serviceProviderId)}>
+                    {product.serviceProviderBrandName}
+                  </RouterLink>
+                </Link>
+              </Item>
+              <Item label="Price">
+                <HStack gap="2">
+                  <Text fontWeight="semibold">{priceText(product)}</Text>
+                  <Badge colorPalette="purple" variant="subtle">
+                    {pricingOf(product.pricing)}
+                  </Badge>
+                </HStack>
+              </Item>
+              <Item label="Rating">
+                <StarRating rating={product.rating} count={product.noOfRatings} />
+              </Item>
+              <Item label="Estimated Delivery">
+                {formatDeliveryDays(product.estimatedDeliveryDays)}
+              </Item>
+              <Item label="Categories">
+                {product.productCategories.length === 0 ? (
+                  <Text color="fg.muted">No categories</Text>
+                ) : (
+                  <HStack gap="1.5" wrap="wrap">
+                    {product.productCategories.map((category) => (
+                      <Badge key={category.id} colorPalette="teal" variant="outline">
+                        {category.name}
+                      </Badge>
+                    ))}
+                  </HStack>
+                )}
+              </Item>
+              <Item label="Status">
+                <StatusBadge enabled={product.enabled} />
+              </Item>
+            </DataList.Root>
+          </SimpleGrid>
+        </Card.Body>
+      </Card.Root>
+    </>
+  )
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  )
+}

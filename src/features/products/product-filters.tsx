@@ -1,0 +1,139 @@
+// The products list's filters (category, name, status, min and max price): read from the URL
+// query, edited as a draft, and written back to the URL by Apply.
+import { Button, Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
+import { type FormEvent, useEffect, useState } from 'react'
+import { indentedLabel, toTreeOptions } from '../../lib/category-tree'
+import type { ProductQuery } from './products-api'
+import { useProductCategories } from './use-product-categories'
+
+const FILTERS = ['category', 'name', 'status', 'minPrice', 'maxPrice'] as const
+export type Filters = Record<(typeof FILTERS)[number], string>
+
+const isAmount = (text: string) => text.trim() !== '' && Number(text) >= 0
+
+/** URL query → filters; anything a hand-edited link mangled means "no filter". */
+export function readFilters(params: URLSearchParams): Filters & { page: number } {
+  const text = (name: string) => params.get(name) ?? ''
+  const status = text('status')
+  const page = Number(params.get('page'))
+  return {
+    category: /^[1-9]\d*$/.test(text('category')) ? text('category') : '',
+    name: text('name'),
+    status: status === 'enabled' || status === 'disabled' ? status : 'all',
+    minPrice: isAmount(text('minPrice')) ? text('minPrice') : '',
+    maxPrice: isAmount(text('maxPrice')) ? text('maxPrice') : '',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  }
+}
+
+/** Filters → the API's query (GET /products). */
+export function toQuery(filters: Filters & { page: number }): ProductQuery {
+  return {
+    categoryId: filters.category ? Number(filters.category) : undefined,
+    name: filters.name || undefined,
+    enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
+    minPrice: filters.minPrice ? Number(filters.minPrice) : undefined,
+    maxPrice: filters.maxPrice ? Number(filters.maxPrice) : undefined,
+    page: filters.page,
+  }
+}
+
+interface ProductFiltersProps {
+  /** The filters the URL holds now. */
+  filters: Filters
+  /** Apply: the new URL query (page 1). */
+  onApply: (query: URLSearchParams) => void
+}
+
+export function ProductFilters({ filters, onApply }: ProductFiltersProps) {
+  const [draft, setDraft] = useState<Filters>(filters)
+  // Back/forward and shared links change the URL: show the filters it holds.
+  const urlKey = FILTERS.map((name) => filters[name]).join('\n')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL is the source of truth
+  useEffect(() => setDraft(filters), [urlKey])
+  const choices = toTreeOptions(useProductCategories())
+
+  const set = (name: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [name]: value }))
+  const apply = (event: FormEvent) => {
+    event.preventDefault()
+    const next = new URLSearchParams()
+    for (const name of FILTERS) {
+      const value = draft[name].trim()
+      if (value && !(name === 'status' && value === 'all')) next.set(name, value)
+    }
+    onApply(next)
+  }
+
+  return (
+    <SimpleGrid
+      as="form"
+      role="search"
+      columns={{ base: 1, md: 3, xl: 6 }}
+      gap="3"
+      mb="6"
+      alignItems="end"
+      onSubmit={apply}
+    >
+      <Field.Root>
+        <Field.Label>Category</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={draft.category}
+            onChange={(e) => set('category')(e.target.value)}
+          >
+            <option value="">All</option>
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value} aria-label={choice.label}>
+                {indentedLabel(choice)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Name</Field.Label>
+        <Input type="search" value={draft.name} onChange={(e) => set('name')(e.target.value)} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Status</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={draft.status} onChange={(e) => set('status')(e.target.value)}>
+            <option value="all">All</option>
+            <option value="enabled">Enabled</option>
+            <option value="disabled">Disabled</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <AmountField label="Min Price" value={draft.minPrice} onChange={set('minPrice')} />
+      <AmountField label="Max Price" value={draft.maxPrice} onChange={set('maxPrice')} />
+      <Button type="submit" colorPalette="teal">
+        Apply
+      </Button>
+    </SimpleGrid>
+  )
+}
+
+interface AmountFieldProps {
+  label: string
+  value: string
+  onChange: (value: string) => void
+}
+
+/** A naira amount: numeric, at least 0, kobo steps. */
+function AmountField({ label, value, onChange }: AmountFieldProps) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field.Root>
+  )
+}

@@ -1,0 +1,152 @@
+// Create (under a provider) and edit screens of a product, rendered from the schema files: the
+// pricing type switches between Price and Min Price / Max Price (the schema's if/then), the
+// category chips offer the product categories, and edit adds Rating and Number of Ratings.
+import { Button, Card } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
+import { paths } from '../../app/paths'
+import { notify } from '../../components/messages'
+import { PageHeader } from '../../components/page-header'
+import { PageSpinner } from '../../components/page-spinner'
+import { routeId, useRecord } from '../../components/use-record'
+import { withFieldOptions } from '../../forms/define-form'
+import { SchemaForm } from '../../forms/schema-form'
+import { useFormSubmit } from '../../forms/use-form-submit'
+import { toTreeOptions } from '../../lib/category-tree'
+import { pricingOf } from './price-text'
+import { productForms } from './product-forms'
+import {
+  type NewProductFields,
+  PRODUCT_MESSAGES,
+  type Product,
+  type ProductFields,
+  type ProductUpdateFields,
+  productsApi,
+} from './products-api'
+import { useProductCategories } from './use-product-categories'
+
+function useCategoryUi(form: 'create' | 'update') {
+  const choices = toTreeOptions(useProductCategories())
+  return withFieldOptions(productForms[form].uiSchema, 'productCategoryIds', { choices })
+}
+
+export function ProductCreatePage() {
+  const navigate = useNavigate()
+  const rawId = useParams().id ?? ''
+  const providerId = routeId(rawId)
+  // The provider's brand name says whose product this is; a missing provider is /not-found.
+  const provider = useRecord(
+    [providerId],
+    () => productsApi.provider(providerId),
+    PRODUCT_MESSAGES.loadFailed,
+  )
+  const uiSchema = useCategoryUi('create')
+  const { busy, submit } = useFormSubmit({
+    // The provider comes from the route, whatever the hidden field holds.
+    submit: (fields: NewProductFields) =>
+      productsApi.create({ ...pricedBy(fields), serviceProviderId: providerId }),
+    onSuccess: ({ id }) => {
+      notify.success(PRODUCT_MESSAGES.created)
+      navigate(paths.products.detail(id))
+    },
+    fallbackError: PRODUCT_MESSAGES.createFailed,
+  })
+  return (
+    <>
+      <PageHeader
+        title="Create Product"
+        description={provider.status === 'ready' ? provider.data.brandName : undefined}
+      />
+      <Panel>
+        <SchemaForm<NewProductFields>
+          schema={productForms.create.schema}
+          uiSchema={uiSchema}
+          validator={productForms.create.validator}
+          formData={{ serviceProviderId: providerId }}
+          omitExtraData={false}
+          busy={busy}
+          onSubmit={submit}
+          actions={
+            <Button asChild variant="outline">
+              <RouterLink to={paths.serviceProviders.products(rawId)}>Cancel</RouterLink>
+            </Button>
+          }
+        />
+      </Panel>
+    </>
+  )
+}
+
+export function ProductEditPage() {
+  const navigate = useNavigate()
+  const id = routeId(useParams().id)
+  const record = useRecord([id], () => productsApi.get(id), PRODUCT_MESSAGES.loadFailed)
+  const uiSchema = useCategoryUi('update')
+  const { busy, submit } = useFormSubmit({
+    submit: (fields: ProductUpdateFields) => productsApi.update(id, pricedBy(fields)),
+    onSuccess: () => {
+      notify.success(PRODUCT_MESSAGES.updated)
+      navigate(paths.products.detail(id))
+    },
+    fallbackError: PRODUCT_MESSAGES.updateFailed,
+  })
+  if (record.status === 'loading') return <PageSpinner />
+  if (record.status === 'failed') return <PageHeader title="Edit Product" />
+  return (
+    <>
+      <PageHeader title="Edit Product" description={record.data.name} />
+      <Panel>
+        <SchemaForm<ProductUpdateFields>
+          schema={productForms.update.schema}
+          uiSchema={uiSchema}
+          validator={productForms.update.validator}
+          formData={toFormData(record.data)}
+          omitExtraData={false}
+          busy={busy}
+          onSubmit={submit}
+          actions={
+            <Button asChild variant="outline">
+              <RouterLink to={paths.products.detail(id)}>Cancel</RouterLink>
+            </Button>
+          }
+        />
+      </Panel>
+    </>
+  )
+}
+
+/**
+ * The body keeps the prices of its pricing type and sends the others as null: the form still
+ * holds a price typed before switching to Range (RJSF cannot prune these conditional fields).
+ */
+function pricedBy<T extends ProductFields>(fields: T): T {
+  return pricingOf(fields.pricing) === 'Range'
+    ? { ...fields, price: null }
+    : { ...fields, minPrice: null, maxPrice: null }
+}
+
+/** The loaded product as the edit form's data; unset prices are left out, not null. */
+function toFormData(product: Product): Partial<ProductUpdateFields> {
+  const amount = (value: number | null) => value ?? undefined
+  return {
+    name: product.name,
+    description: product.description,
+    estimatedDeliveryDays: product.estimatedDeliveryDays,
+    pricing: pricingOf(product.pricing),
+    price: amount(product.price),
+    minPrice: amount(product.minPrice),
+    maxPrice: amount(product.maxPrice),
+    productCategoryIds: product.productCategories.map((category) => category.id),
+    enabled: product.enabled,
+    rating: product.rating,
+    noOfRatings: product.noOfRatings,
+  }
+}
+
+function Panel({ children }: { children: ReactNode }) {
+  return (
+    <Card.Root variant="outline" bg="bg.panel" maxW="3xl">
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  )
+}

@@ -1,0 +1,146 @@
+// One product image: the image, name, description, Preview: Yes/No, and the buttons Product
+// images, Edit, Set as Preview (not on the preview image) and Delete (after a confirmation).
+import { Box, Button, Card, DataList, HStack, SimpleGrid, Text } from '@chakra-ui/react'
+import { Images, Pencil, Star, Trash2 } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
+import { paths } from '../../app/paths'
+import { apiImageCache } from '../../components/api-image'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { notify } from '../../components/messages'
+import { PageHeader } from '../../components/page-header'
+import { PageSpinner } from '../../components/page-spinner'
+import { StatusBadge } from '../../components/status-badge'
+import { routeId, useRecord } from '../../components/use-record'
+import { useFormSubmit } from '../../forms/use-form-submit'
+import { ProductPicture } from './product-picture'
+import {
+  IMAGE_MESSAGES,
+  PRODUCT_MESSAGES,
+  productImagePaths,
+  productImagesApi,
+} from './products-api'
+
+export function ProductImageDetailPage() {
+  const navigate = useNavigate()
+  const params = useParams()
+  const productId = routeId(params.productId)
+  const imageId = routeId(params.imageId)
+  const record = useRecord(
+    [productId, imageId],
+    () => productImagesApi.get(productId, imageId),
+    PRODUCT_MESSAGES.loadFailed,
+  )
+  // Set as Preview makes the flag true here; the server unsets the previous preview.
+  const [madePreview, setMadePreview] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+
+  const preview = useFormSubmit({
+    submit: () => productImagesApi.makePreview(productId, imageId),
+    onSuccess: () => {
+      setMadePreview(true)
+      notify.success(IMAGE_MESSAGES.madePreview)
+    },
+    fallbackError: IMAGE_MESSAGES.previewFailed,
+  })
+  const remove = useFormSubmit({
+    submit: () => productImagesApi.remove(productId, imageId),
+    onSuccess: () => {
+      apiImageCache.invalidate(productImagePaths.file(productId, imageId))
+      apiImageCache.invalidate(productImagePaths.thumbnail(productId, imageId))
+      notify.success(IMAGE_MESSAGES.deleted)
+      navigate(paths.products.images(productId))
+    },
+    onFailure: () => setConfirming(false),
+    fallbackError: IMAGE_MESSAGES.deleteFailed,
+  })
+
+  if (record.status === 'loading') return <PageSpinner />
+  if (record.status === 'failed') return <PageHeader title="Product Image" />
+  const image = record.data
+  const isPreview = image.isPreview || madePreview
+  return (
+    <>
+      <PageHeader
+        title={image.imageName}
+        description="Product Image"
+        actions={
+          <HStack gap="2" wrap="wrap">
+            <Button asChild variant="outline">
+              <RouterLink to={paths.products.images(productId)}>
+                <Images aria-hidden /> Product images
+              </RouterLink>
+            </Button>
+            <Button asChild variant="outline">
+              <RouterLink to={paths.products.editImage(productId, imageId)}>
+                <Pencil aria-hidden /> Edit
+              </RouterLink>
+            </Button>
+            {!isPreview && (
+              <Button
+                variant="outline"
+                colorPalette="teal"
+                disabled={preview.busy}
+                aria-busy={preview.busy}
+                onClick={() => preview.submit(undefined)}
+              >
+                <Star aria-hidden /> Set as Preview
+              </Button>
+            )}
+            <Button colorPalette="red" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          </HStack>
+        }
+      />
+      <Card.Root variant="outline" bg="bg.panel" maxW="5xl">
+        <Card.Body>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+            <Box>
+              <ProductPicture
+                productId={productId}
+                imageId={imageId}
+                alt={image.imageName}
+                size="full"
+              />
+            </Box>
+            <DataList.Root orientation="horizontal" gap="4">
+              <Item label="Name">{image.imageName}</Item>
+              <Item label="Description">
+                {image.imageDescription?.trim() ? (
+                  <Text whiteSpace="pre-wrap">{image.imageDescription}</Text>
+                ) : (
+                  <Text color="fg.muted">No description provided</Text>
+                )}
+              </Item>
+              <Item label="Status">
+                <StatusBadge enabled={image.enabled} />
+              </Item>
+            </DataList.Root>
+          </SimpleGrid>
+          <Text mt="4" fontWeight="medium">
+            Preview: {isPreview ? 'Yes' : 'No'}
+          </Text>
+        </Card.Body>
+      </Card.Root>
+      <ConfirmDialog
+        open={confirming}
+        title="Are you sure?"
+        text="This action cannot be undone. This will permanently delete the product image."
+        confirmText="Delete"
+        busy={remove.busy}
+        onConfirm={() => remove.submit(undefined)}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  )
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  )
+}

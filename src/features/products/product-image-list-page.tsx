@@ -1,0 +1,106 @@
+// A product's images: cards with the thumbnail, Enabled/Disabled, Preview on the preview image,
+// View Details; Add Image; a pager (the page is kept in the URL).
+import { Badge, Button, Card, HStack, Link, SimpleGrid, Text } from '@chakra-ui/react'
+import { ImagePlus } from 'lucide-react'
+import { Link as RouterLink, useParams } from 'react-router-dom'
+import { paths } from '../../app/paths'
+import { errorText, useErrorToast } from '../../components/messages'
+import { PageHeader } from '../../components/page-header'
+import { PageSpinner } from '../../components/page-spinner'
+import { Pager } from '../../components/pager'
+import { StatusBadge } from '../../components/status-badge'
+import { routeId, useRecord } from '../../components/use-record'
+import { useLoad } from '../../lib/use-load'
+import { ProductPicture } from './product-picture'
+import {
+  IMAGE_MESSAGES,
+  PRODUCT_MESSAGES,
+  type ProductImage,
+  productImagesApi,
+  productsApi,
+} from './products-api'
+import { isNotFound, usePageParam } from './use-page-param'
+
+export function ProductImageListPage() {
+  const rawId = useParams().id ?? ''
+  const id = routeId(rawId)
+  const [page, goToPage] = usePageParam()
+  // The product names the page; a missing product is /not-found.
+  const product = useRecord([id], () => productsApi.get(id), PRODUCT_MESSAGES.loadFailed)
+  const list = useLoad(() => productImagesApi.list(id, page), `${rawId}/${page}`)
+  const listError = list.status === 'failed' && !isNotFound(list.error) ? list.error : null
+  useErrorToast(listError, PRODUCT_MESSAGES.listFailed)
+
+  return (
+    <>
+      <PageHeader
+        title="Product Images"
+        description={
+          product.status === 'ready' && (
+            <Link asChild color="teal.fg" fontWeight="medium">
+              <RouterLink to={paths.products.detail(id)}>{product.data.name}</RouterLink>
+            </Link>
+          )
+        }
+        actions={
+          <Button asChild colorPalette="teal">
+            <RouterLink to={paths.products.createImage(rawId)}>
+              <ImagePlus aria-hidden /> Add Image
+            </RouterLink>
+          </Button>
+        }
+      />
+      {list.status === 'loading' && <PageSpinner />}
+      {listError !== null && (
+        <Text color="fg.error" textAlign="center" py="12">
+          {errorText(listError, PRODUCT_MESSAGES.listFailed)}
+        </Text>
+      )}
+      {list.status === 'ready' && list.data.data.length === 0 && (
+        <Text color="fg.muted" textAlign="center" py="12">
+          {IMAGE_MESSAGES.noImages}
+        </Text>
+      )}
+      {list.status === 'ready' && list.data.data.length > 0 && (
+        <>
+          <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+            {list.data.data.map((image) => (
+              <ImageCard key={image.id} image={image} />
+            ))}
+          </SimpleGrid>
+          <Pager pagination={list.data.pagination} onPage={goToPage} />
+        </>
+      )}
+    </>
+  )
+}
+
+function ImageCard({ image }: { image: ProductImage }) {
+  return (
+    <Card.Root
+      as="article"
+      variant="outline"
+      bg="bg.panel"
+      overflow="hidden"
+      aria-label={image.imageName}
+    >
+      <ProductPicture productId={image.productId} imageId={image.id} alt={image.imageName} />
+      <Card.Body gap="2">
+        <Card.Title lineClamp={2}>{image.imageName}</Card.Title>
+        <HStack gap="1.5" wrap="wrap">
+          <StatusBadge enabled={image.enabled} />
+          {image.isPreview && (
+            <Badge colorPalette="blue" variant="solid">
+              Preview
+            </Badge>
+          )}
+        </HStack>
+      </Card.Body>
+      <Card.Footer>
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to={paths.products.image(image.productId, image.id)}>View Details</RouterLink>
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  )
+}

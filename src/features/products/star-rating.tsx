@@ -1,0 +1,43 @@
+// Five stars (full, half when the fraction is at least .5, empty), then the rating with one
+// decimal and the number of ratings: "★★★★½ 4.5 (12)".
+import { Box, HStack, Text } from '@chakra-ui/react'
+import { Star, StarHalf } from 'lucide-react'
+import { formatRating, starParts } from '../../lib/rating'
+
+const SIZE = 16
+const GOLD = 'var(--chakra-colors-yellow-500)'
+const GREY = 'var(--chakra-colors-gray-300)'
+
+export function StarRating({ rating, count }: { rating: number; count: number }) {
+  const { full, half, empty } = starParts(rating)
+  const stars = [
+    ...Array.from({ length: full }, () => 'full' as const),
+    ...Array.from({ length: half }, () => 'half' as const),
+    ...Array.from({ length: empty }, () => 'empty' as const),
+  ]
+  return (
+    <HStack gap="1.5">
+      <HStack gap="0.5" role="img" aria-label={`Rated ${formatRating(rating)} out of 5`}>
+        {stars.map((kind, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the stars never move
+          <Box key={index} position="relative" lineHeight="0" data-star={kind}>
+            <Star
+              size={SIZE}
+              aria-hidden
+              color={kind === 'full' ? GOLD : GREY}
+              fill={kind === 'full' ? GOLD : 'none'}
+            />
+            {kind === 'half' && (
+              <Box position="absolute" inset="0">
+                <StarHalf size={SIZE} aria-hidden color={GOLD} fill={GOLD} />
+              </Box>
+            )}
+          </Box>
+        ))}
+      </HStack>
+      <Text fontSize="sm" color="fg.muted">
+        {formatRating(rating)} ({count})
+      </Text>
+    </HStack>
+  )
+}

@@ -1,0 +1,4 @@
+export {
+  ProviderCreatePage as ServiceProviderCreatePage,
+  ProviderEditPage as ServiceProviderEditPage,
+} from './provider-form-pages'

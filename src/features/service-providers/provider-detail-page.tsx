@@ -1,0 +1,136 @@
+// One provider: photo or initials, contact details, address, brand logo and about text,
+// categories, status, and the View Products and Edit buttons.
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  DataList,
+  Heading,
+  HStack,
+  Image,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
+import { Package, Pencil } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link as RouterLink, useParams } from 'react-router-dom'
+import { paths } from '../../app/paths'
+import { ApiImage } from '../../components/api-image'
+import { PageHeader } from '../../components/page-header'
+import { PageSpinner } from '../../components/page-spinner'
+import { StatusBadge } from '../../components/status-badge'
+import { routeId, useRecord } from '../../components/use-record'
+import { ProviderAvatar } from './provider-avatar'
+import { PROVIDER_MESSAGES, providerImagePaths, providersApi } from './providers-api'
+
+export function ProviderDetailPage() {
+  const id = routeId(useParams().id)
+  const record = useRecord([id], () => providersApi.get(id), PROVIDER_MESSAGES.loadFailed)
+  if (record.status === 'loading') return <PageSpinner />
+  if (record.status === 'failed') return <PageHeader title="Service Provider" />
+  const provider = record.data
+  const name = `${provider.firstName} ${provider.lastName}`
+  return (
+    <>
+      <HStack gap="4" mb="6" align="center" wrap="wrap">
+        <ProviderAvatar provider={provider} size="2xl" />
+        <Box flex="1" minW="0">
+          <PageHeader
+            title={name}
+            description={
+              <HStack as="span" gap="2">
+                <span>{provider.brandName}</span>
+                <StatusBadge enabled={provider.enabled} />
+              </HStack>
+            }
+            actions={
+              <HStack gap="2">
+                <Button asChild variant="outline">
+                  <RouterLink to={paths.serviceProviders.products(provider.id)}>
+                    <Package aria-hidden /> View Products
+                  </RouterLink>
+                </Button>
+                <Button asChild colorPalette="teal">
+                  <RouterLink to={paths.serviceProviders.edit(provider.id)}>
+                    <Pencil aria-hidden /> Edit
+                  </RouterLink>
+                </Button>
+              </HStack>
+            }
+          />
+        </Box>
+      </HStack>
+      <Stack gap="4" maxW="4xl">
+        <Section title="Contact Details">
+          <DataList.Root orientation="horizontal">
+            <Item label="Email">{provider.email}</Item>
+            <Item label="Phone Number">{provider.phoneNumber}</Item>
+            <Item label="Address">
+              <Text>{provider.addressLine1}</Text>
+              {provider.addressLine2 && <Text>{provider.addressLine2}</Text>}
+              <Text>
+                {provider.city}, {provider.state}
+              </Text>
+            </Item>
+          </DataList.Root>
+        </Section>
+        <Section title="Brand">
+          <HStack gap="4" align="flex-start">
+            {provider.hasBrandLogo && (
+              <ApiImage
+                path={providerImagePaths.brandLogo(provider.id)}
+                alt={`${provider.brandName} logo`}
+                fallback={null}
+                render={(src, alt) => (
+                  <Image src={src} alt={alt} boxSize="24" rounded="md" objectFit="cover" />
+                )}
+              />
+            )}
+            <Stack gap="1">
+              <Text fontWeight="semibold">{provider.brandName}</Text>
+              <Text whiteSpace="pre-wrap" color="fg.muted">
+                {provider.about}
+              </Text>
+            </Stack>
+          </HStack>
+        </Section>
+        <Section title="Service Categories">
+          {provider.serviceProviderCategories.length === 0 ? (
+            <Text color="fg.muted">No service categories assigned</Text>
+          ) : (
+            <HStack gap="2" wrap="wrap">
+              {provider.serviceProviderCategories.map((category) => (
+                <Badge key={category.id} colorPalette="teal" variant="outline" size="lg">
+                  {category.name}
+                </Badge>
+              ))}
+            </HStack>
+          )}
+        </Section>
+      </Stack>
+    </>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" variant="outline" bg="bg.panel" aria-label={title}>
+      <Card.Body gap="3">
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue flexDirection="column">{children}</DataList.ItemValue>
+    </DataList.Item>
+  )
+}

@@ -1,0 +1,162 @@
+// Create and edit screens for a provider, rendered from the schema files. Edit also uploads
+// the passport photo and the brand logo through the crop dialog; the email cannot change.
+import { Button, Card, Field, Heading, Image, Input, SimpleGrid, Stack } from '@chakra-ui/react'
+import { type ReactNode, useState } from 'react'
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
+import { paths } from '../../app/paths'
+import { ApiImage } from '../../components/api-image'
+import { ImageUploadField } from '../../components/image-upload-field'
+import { notify } from '../../components/messages'
+import { PageHeader } from '../../components/page-header'
+import { PageSpinner } from '../../components/page-spinner'
+import { routeId, useRecord } from '../../components/use-record'
+import { withFieldOptions } from '../../forms/define-form'
+import { SchemaForm } from '../../forms/schema-form'
+import { useFormSubmit } from '../../forms/use-form-submit'
+import { toTreeOptions } from '../../lib/category-tree'
+import { ProviderAvatar } from './provider-avatar'
+import { providerForms } from './provider-forms'
+import {
+  PROVIDER_MESSAGES,
+  type ProviderFields,
+  providerImagePaths,
+  providersApi,
+  type ServiceProvider,
+} from './providers-api'
+import { useProviderCategories } from './use-provider-categories'
+
+function useCategoryUi(form: 'create' | 'update') {
+  const choices = toTreeOptions(useProviderCategories())
+  return withFieldOptions(providerForms[form].uiSchema, 'serviceProviderCategoryIds', { choices })
+}
+
+export function ProviderCreatePage() {
+  const navigate = useNavigate()
+  const uiSchema = useCategoryUi('create')
+  const { busy, submit } = useFormSubmit({
+    submit: (fields: ProviderFields) => providersApi.create(fields),
+    onSuccess: ({ id }) => {
+      notify.success(PROVIDER_MESSAGES.created)
+      navigate(paths.serviceProviders.detail(id))
+    },
+    fallbackError: PROVIDER_MESSAGES.createFailed,
+  })
+  return (
+    <>
+      <PageHeader title="Create Service Provider" />
+      <Panel>
+        <SchemaForm<ProviderFields>
+          schema={providerForms.create.schema}
+          uiSchema={uiSchema}
+          validator={providerForms.create.validator}
+          busy={busy}
+          onSubmit={submit}
+        />
+      </Panel>
+    </>
+  )
+}
+
+export function ProviderEditPage() {
+  const navigate = useNavigate()
+  const id = routeId(useParams().id)
+  const record = useRecord([id], () => providersApi.get(id), PROVIDER_MESSAGES.loadFailed)
+  const uiSchema = useCategoryUi('update')
+  const { busy, submit } = useFormSubmit({
+    submit: (fields: Omit<ProviderFields, 'email'>) => providersApi.update(id, fields),
+    onSuccess: () => navigate(paths.serviceProviders.detail(id)),
+    fallbackError: PROVIDER_MESSAGES.updateFailed,
+  })
+  if (record.status === 'loading') return <PageSpinner />
+  if (record.status === 'failed') return <PageHeader title="Edit Service Provider" />
+  const { email, serviceProviderCategories, ...provider } = record.data
+  return (
+    <>
+      <PageHeader
+        title="Edit Service Provider"
+        description={`${provider.firstName} ${provider.lastName}`}
+      />
+      <Stack gap="4" maxW="3xl">
+        <ProviderImages provider={record.data} />
+        <Panel>
+          <Field.Root readOnly mb="4">
+            <Field.Label fontWeight="medium">Email</Field.Label>
+            <Input value={email} readOnly variant="subtle" />
+            <Field.HelperText>The email address cannot be changed.</Field.HelperText>
+          </Field.Root>
+          <SchemaForm<Omit<ProviderFields, 'email'>>
+            schema={providerForms.update.schema}
+            uiSchema={uiSchema}
+            validator={providerForms.update.validator}
+            formData={{
+              ...provider,
+              serviceProviderCategoryIds: serviceProviderCategories.map((c) => c.id),
+            }}
+            busy={busy}
+            onSubmit={submit}
+            actions={
+              <Button asChild variant="outline">
+                <RouterLink to={paths.serviceProviders.detail(id)}>Cancel</RouterLink>
+              </Button>
+            }
+          />
+        </Panel>
+      </Stack>
+    </>
+  )
+}
+
+/** Passport photo and brand logo, each replaced through the crop dialog. */
+function ProviderImages({ provider }: { provider: ServiceProvider }) {
+  const [photo, setPhoto] = useState({ has: provider.hasPassportPhoto, version: 0 })
+  const [logo, setLogo] = useState({ has: provider.hasBrandLogo, version: 0 })
+  return (
+    <Panel>
+      <Heading as="h2" size="md" mb="4">
+        Photos
+      </Heading>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="6">
+        <ImageUploadField
+          label="Passport Photo"
+          buttonText="Upload passport photo"
+          currentImage={
+            <ProviderAvatar
+              provider={{ ...provider, hasPassportPhoto: photo.has }}
+              size="2xl"
+              version={photo.version}
+            />
+          }
+          upload={(dataUrl) => providersApi.uploadPassportPhoto(provider.id, dataUrl)}
+          onUploaded={() => setPhoto((p) => ({ has: true, version: p.version + 1 }))}
+        />
+        <ImageUploadField
+          label="Brand Logo"
+          buttonText="Upload brand logo"
+          currentImage={
+            logo.has ? (
+              <ApiImage
+                path={providerImagePaths.brandLogo(provider.id)}
+                version={logo.version}
+                alt={`${provider.brandName} logo`}
+                fallback={null}
+                render={(src, alt) => (
+                  <Image src={src} alt={alt} boxSize="20" rounded="md" objectFit="cover" />
+                )}
+              />
+            ) : null
+          }
+          upload={(dataUrl) => providersApi.uploadBrandLogo(provider.id, dataUrl)}
+          onUploaded={() => setLogo((l) => ({ has: true, version: l.version + 1 }))}
+        />
+      </SimpleGrid>
+    </Panel>
+  )
+}
+
+function Panel({ children }: { children: ReactNode }) {
+  return (
+    <Card.Root variant="outline" bg="bg.panel" maxW="3xl">
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  )
+}

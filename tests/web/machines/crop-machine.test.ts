@@ -1,0 +1,467 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { ApiError } from '../../../src/lib/api-client'
+import { areaToBox } from '../../../src/lib/crop-geometry'
+import { photoCrop, productImageCrop } from '../../../src/lib/crop-presets'
+import {
+  type CropSettings,
+  cropMachine,
+  type ExportRequest,
+  type LoadedImage,
+} from '../../../src/machines/crop-machine'
+
+const UPLOAD_ERROR = 'Error uploading image. Please try again.'
+const IMAGE: LoadedImage = { src: 'blob:picked-1', width: 4000, height: 3000 }
+const PNG = 'data:image/png;base64,iVBORw0KGgo='
+const file = (name = 'me.png') => new File(['png bytes'], name, { type: 'image/png' })
+
+/** A promise each test settles by hand, to look at the state while an effect is in flight. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {}
+  let reject: (error: unknown) => void = () => {}
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok
+    reject = fail
+  })
+  return { promise, resolve, reject }
+}
+
+interface Fakes {
+  readFile?: (file: File) => Promise<LoadedImage>
+  exportCrop?: (request: ExportRequest) => Promise<string>
+  upload?: (dataUrl: string) => Promise<unknown>
+}
+
+function start(fakes: Fakes = {}, settings: CropSettings = photoCrop) {
+  const readFile = vi.fn(fakes.readFile ?? (async () => IMAGE))
+  const exportCrop = vi.fn(fakes.exportCrop ?? (async () => PNG))
+  const upload = vi.fn(fakes.upload ?? (async () => ({ ok: true })))
+  const releaseImage = vi.fn()
+  const reportFailure = vi.fn()
+  const reportUploaded = vi.fn()
+  const logic = cropMachine.provide({
+    actors: {
+      readFile: fromPromise<LoadedImage, { file: File }>(({ input }) => readFile(input.file)),
+      exportCrop: fromPromise<string, ExportRequest>(({ input }) => exportCrop(input)),
+      upload: fromPromise<unknown, { dataUrl: string }>(({ input }) => upload(input.dataUrl)),
+    },
+    actions: {
+      releaseImage: (_, params) => releaseImage(params.src),
+      reportFailure: (_, params) => reportFailure(params),
+      reportUploaded: (_, params) => reportUploaded(params.result),
+    },
+  })
+  const actor = createActor(logic, { input: settings }).start()
+  const state = () => actor.getSnapshot()
+  return { actor, state, readFile, exportCrop, upload, releaseImage, reportFailure, reportUploaded }
+}
+
+/** Picks a file and waits until the image is ready to crop. */
+async function cropping(fakes: Fakes = {}, settings?: CropSettings) {
+  const flow = start(fakes, settings)
+  flow.actor.send({ type: 'file.pick', file: file() })
+  await waitFor(flow.actor, (s) => s.matches('cropping'))
+  return flow
+}
+
+async function cropped(fakes: Fakes = {}) {
+  const flow = await cropping(fakes)
+  flow.actor.send({ type: 'crop.apply' })
+  await waitFor(flow.actor, (s) => s.matches('cropped'))
+  return flow
+}
+
+async function failed(fakes: Fakes = {}) {
+  const flow = await cropped({ upload: () => Promise.reject(new Error('offline')), ...fakes })
+  flow.actor.send({ type: 'upload.start' })
+  await waitFor(flow.actor, (s) => s.matches('failed'))
+  return flow
+}
+
+describe('crop machine: picking and cropping', () => {
+  it('starts idle with nothing picked, at zoom 1', () => {
+    const { state } = start()
+    expect(state().value).toBe('idle')
+    expect(state().hasTag('active')).toBe(false)
+    expect(state().context).toMatchObject({ file: null, image: null, area: null, zoom: 1 })
+  })
+
+  it('file.pick loads the file, then crops it from a centred box of the aspect', async () => {
+    const read = deferred<LoadedImage>()
+    const { actor, state, readFile } = start({ readFile: () => read.promise })
+    const picked = file()
+    actor.send({ type: 'file.pick', file: picked })
+    expect(state().value).toBe('loading')
+    expect(state().hasTag('loading')).toBe(true)
+    expect(state().hasTag('active')).toBe(true)
+    expect(readFile).toHaveBeenCalledWith(picked)
+
+    read.resolve(IMAGE)
+    await waitFor(actor, (s) => s.matches('cropping'))
+    expect(state().context.image).toEqual(IMAGE)
+    // 1:1 on a 4000×3000 image: 90% of the height, centred.
+    expect(state().context.area).toEqual({ x: 650, y: 150, width: 2700, height: 2700 })
+    expect(state().hasTag('editing')).toBe(true)
+  })
+
+  it('a file that cannot be read goes back to idle and reports why', async () => {
+    const { actor, state, reportFailure } = start({
+      readFile: () => Promise.reject(new Error('This file could not be read as an image.')),
+    })
+    actor.send({ type: 'file.pick', file: file('notes.txt') })
+    await waitFor(actor, (s) => s.matches('idle'))
+    expect(state().context.error).toBe('This file could not be read as an image.')
+    expect(state().context.file).toBeNull()
+    expect(reportFailure).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'This file could not be read as an image.' }),
+    )
+  })
+
+  it('picking another file while loading reads the new one instead', async () => {
+    const first = deferred<LoadedImage>()
+    const reads: File[] = []
+    const { actor, state } = start({
+      readFile: (picked) => {
+        reads.push(picked)
+        return reads.length === 1 ? first.promise : Promise.resolve({ ...IMAGE, src: 'blob:2' })
+      },
+    })
+    actor.send({ type: 'file.pick', file: file('one.png') })
+    actor.send({ type: 'file.pick', file: file('two.png') })
+    await waitFor(actor, (s) => s.matches('cropping'))
+    first.resolve(IMAGE)
+    await Promise.resolve()
+    expect(reads.map((f) => f.name)).toEqual(['one.png', 'two.png'])
+    expect(state().context.image?.src).toBe('blob:2')
+    expect(state().context.file?.name).toBe('two.png')
+  })
+
+  it('crop.change sets the area in pixels of the natural image', async () => {
+    const { actor, state } = await cropping()
+    const area = { x: 10, y: 20, width: 300, height: 300 }
+    actor.send({ type: 'crop.change', area })
+    expect(state().value).toBe('cropping')
+    expect(state().context.area).toEqual(area)
+  })
+
+  it('zoom.change is clamped to the minimum and maximum', async () => {
+    const { actor, state } = await cropping()
+    actor.send({ type: 'zoom.change', zoom: 2.5 })
+    expect(state().context.zoom).toBe(2.5)
+    actor.send({ type: 'zoom.change', zoom: 7 })
+    expect(state().context.zoom).toBe(3)
+    actor.send({ type: 'zoom.change', zoom: 0.2 })
+    expect(state().context.zoom).toBe(1)
+    actor.send({ type: 'zoom.change', zoom: Number.NaN })
+    expect(state().context.zoom).toBe(1)
+  })
+
+  it('product images zoom out to 0.3', async () => {
+    const { actor, state } = await cropping({}, productImageCrop)
+    actor.send({ type: 'zoom.change', zoom: 0.1 })
+    expect(state().context.zoom).toBe(0.3)
+  })
+
+  it('zooming keeps the box where it was drawn and crops less of the image', async () => {
+    const { actor, state } = await cropping()
+    const before = state().context.area
+    if (!before) throw new Error('no area')
+    const box = areaToBox(before, IMAGE, 1)
+    actor.send({ type: 'zoom.change', zoom: 2 })
+    const after = state().context.area
+    if (!after) throw new Error('no area')
+    expect(after.width).toBeCloseTo(before.width / 2)
+    expect(after.x + after.width / 2).toBeCloseTo(before.x + before.width / 2)
+    const boxAfter = areaToBox(after, IMAGE, 2)
+    expect(boxAfter.x).toBeCloseTo(box.x)
+    expect(boxAfter.width).toBeCloseTo(box.width)
+  })
+})
+
+describe('crop machine: applying the crop', () => {
+  it('crop.apply exports the area, scaled to the maximum size, and rests in cropped', async () => {
+    const exported = deferred<string>()
+    const { actor, state, exportCrop } = await cropping({ exportCrop: () => exported.promise })
+    actor.send({ type: 'crop.apply' })
+    expect(state().value).toBe('exporting')
+    expect(state().hasTag('busy')).toBe(true)
+    expect(exportCrop).toHaveBeenCalledWith({
+      src: IMAGE.src,
+      area: { x: 650, y: 150, width: 2700, height: 2700 },
+      maxWidth: 1024,
+      maxHeight: 1024,
+    })
+
+    exported.resolve(PNG)
+    await waitFor(actor, (s) => s.matches('cropped'))
+    expect(state().context.dataUrl).toBe(PNG)
+    expect(state().hasTag('cropped')).toBe(true)
+    expect(state().hasTag('busy')).toBe(false)
+  })
+
+  it('crop.apply without a crop area does nothing', async () => {
+    const { actor, state, exportCrop } = await cropping()
+    actor.send({ type: 'crop.change', area: { x: 0, y: 0, width: 0, height: 0 } })
+    actor.send({ type: 'crop.apply' })
+    expect(state().value).toBe('cropping')
+    expect(exportCrop).not.toHaveBeenCalled()
+  })
+
+  it("an export failure returns to cropping with 'Canvas not supported'", async () => {
+    const { actor, state, reportFailure } = await cropping({
+      exportCrop: () => Promise.reject(new Error('Canvas not supported')),
+    })
+    actor.send({ type: 'crop.apply' })
+    await waitFor(actor, (s) => s.matches('cropping') && s.context.error !== null)
+    expect(state().context.error).toBe('Canvas not supported')
+    expect(state().context.dataUrl).toBeNull()
+    expect(reportFailure).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Canvas not supported' }),
+    )
+  })
+
+  it("an export failure without a message is reported as 'Canvas not supported'", async () => {
+    const { actor, state } = await cropping({ exportCrop: () => Promise.reject(null) })
+    actor.send({ type: 'crop.apply' })
+    await waitFor(actor, (s) => s.context.error !== null)
+    expect(state().context.error).toBe('Canvas not supported')
+  })
+
+  it('crop.redo (Re-crop) goes back to cropping with the same area and drops the PNG', async () => {
+    const { actor, state } = await cropped()
+    const area = state().context.area
+    actor.send({ type: 'crop.redo' })
+    expect(state().value).toBe('cropping')
+    expect(state().context.area).toEqual(area)
+    expect(state().context.dataUrl).toBeNull()
+  })
+
+  it('crop.remove (Remove) drops the file and frees the image', async () => {
+    const { actor, state, releaseImage } = await cropped()
+    actor.send({ type: 'crop.remove' })
+    expect(state().value).toBe('idle')
+    expect(state().context).toMatchObject({ file: null, image: null, area: null, dataUrl: null })
+    expect(releaseImage).toHaveBeenCalledWith(IMAGE.src)
+  })
+
+  it('crop.remove also works while cropping', async () => {
+    const { actor, state, releaseImage } = await cropping()
+    actor.send({ type: 'crop.remove' })
+    expect(state().value).toBe('idle')
+    expect(releaseImage).toHaveBeenCalledWith(IMAGE.src)
+  })
+
+  it('picking another file frees the previous image', async () => {
+    const { actor, releaseImage } = await cropped()
+    actor.send({ type: 'file.pick', file: file('other.png') })
+    expect(actor.getSnapshot().value).toBe('loading')
+    expect(releaseImage).toHaveBeenCalledWith(IMAGE.src)
+  })
+})
+
+describe('crop machine: uploading', () => {
+  it('upload.start from cropped uploads the PNG, is busy, then is done', async () => {
+    const call = deferred<unknown>()
+    const { actor, state, upload, reportUploaded, releaseImage } = await cropped({
+      upload: () => call.promise,
+    })
+    actor.send({ type: 'upload.start' })
+    expect(state().value).toBe('uploading')
+    expect(state().hasTag('busy')).toBe(true)
+    expect(upload).toHaveBeenCalledWith(PNG)
+
+    call.resolve({ id: 7 })
+    await waitFor(actor, (s) => s.matches('done'))
+    expect(state().hasTag('busy')).toBe(false)
+    expect(state().hasTag('active')).toBe(false)
+    expect(reportUploaded).toHaveBeenCalledWith({ id: 7 })
+    expect(releaseImage).toHaveBeenCalledWith(IMAGE.src)
+  })
+
+  it('upload.start while cropping exports first, then uploads (the dialog’s Upload)', async () => {
+    const { actor, state, exportCrop, upload } = await cropping()
+    actor.send({ type: 'upload.start' })
+    expect(state().value).toBe('exporting')
+    expect(state().hasTag('busy')).toBe(true)
+    await waitFor(actor, (s) => s.matches('done'))
+    expect(exportCrop).toHaveBeenCalledTimes(1)
+    expect(upload).toHaveBeenCalledWith(PNG)
+  })
+
+  it('an export failure before uploading stays in cropping and uploads nothing', async () => {
+    const { actor, state, upload } = await cropping({
+      exportCrop: () => Promise.reject(new Error('Canvas not supported')),
+    })
+    actor.send({ type: 'upload.start' })
+    await waitFor(actor, (s) => s.context.error !== null)
+    expect(state().value).toBe('cropping')
+    expect(upload).not.toHaveBeenCalled()
+  })
+
+  it("an upload failure shows the server's detail", async () => {
+    const { state, reportFailure } = await failed({
+      upload: () => Promise.reject(new ApiError(413, 'The image is larger than 8 MiB')),
+    })
+    expect(state().context.error).toBe('The image is larger than 8 MiB')
+    expect(state().context.dataUrl).toBe(PNG)
+    expect(state().hasTag('failed')).toBe(true)
+    expect(reportFailure).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'The image is larger than 8 MiB' }),
+    )
+  })
+
+  it('an upload failure without a detail shows the fallback text', async () => {
+    const { state } = await failed({ upload: () => Promise.reject(new ApiError(null, null)) })
+    expect(state().context.error).toBe(UPLOAD_ERROR)
+  })
+
+  it('upload.start after a failure retries with the same PNG', async () => {
+    let attempts = 0
+    const { actor, state, upload, exportCrop } = await failed({
+      upload: async () => {
+        attempts += 1
+        if (attempts === 1) throw new ApiError(500, null)
+        return { ok: true }
+      },
+    })
+    actor.send({ type: 'upload.start' })
+    expect(state().value).toBe('uploading')
+    expect(state().context.error).toBeNull()
+    await waitFor(actor, (s) => s.matches('done'))
+    expect(upload).toHaveBeenCalledTimes(2)
+    expect(upload).toHaveBeenLastCalledWith(PNG)
+    expect(exportCrop).toHaveBeenCalledTimes(1)
+  })
+
+  it('changing the crop after a failure discards the PNG and goes back to cropping', async () => {
+    const { actor, state } = await failed()
+    actor.send({ type: 'crop.change', area: { x: 0, y: 0, width: 100, height: 100 } })
+    expect(state().value).toBe('cropping')
+    expect(state().context.dataUrl).toBeNull()
+    expect(state().context.error).toBeNull()
+  })
+
+  it('zooming after a failure goes back to cropping', async () => {
+    const { actor, state } = await failed()
+    actor.send({ type: 'zoom.change', zoom: 2 })
+    expect(state().value).toBe('cropping')
+    expect(state().context.zoom).toBe(2)
+    expect(state().context.dataUrl).toBeNull()
+  })
+
+  it('crop.redo and crop.remove work after a failure', async () => {
+    const redo = await failed()
+    redo.actor.send({ type: 'crop.redo' })
+    expect(redo.state().value).toBe('cropping')
+    const remove = await failed()
+    remove.actor.send({ type: 'crop.remove' })
+    expect(remove.state().value).toBe('idle')
+  })
+
+  it('ignores a picked file and crop changes while uploading', async () => {
+    const call = deferred<unknown>()
+    const { actor, state } = await cropped({ upload: () => call.promise })
+    actor.send({ type: 'upload.start' })
+    const area = state().context.area
+    actor.send({ type: 'file.pick', file: file('other.png') })
+    actor.send({ type: 'crop.change', area: { x: 0, y: 0, width: 1, height: 1 } })
+    expect(state().value).toBe('uploading')
+    expect(state().context.area).toEqual(area)
+  })
+
+  it('a file can be picked again once done', async () => {
+    const { actor, state } = await cropped()
+    actor.send({ type: 'upload.start' })
+    await waitFor(actor, (s) => s.matches('done'))
+    actor.send({ type: 'file.pick', file: file('next.png') })
+    await waitFor(actor, (s) => s.matches('cropping'))
+    expect(state().context.file?.name).toBe('next.png')
+  })
+})
+
+describe('crop machine: crop.cancel from any state', () => {
+  const expectCancelled = (flow: ReturnType<typeof start>) => {
+    flow.actor.send({ type: 'crop.cancel' })
+    expect(flow.state().value).toBe('idle')
+    expect(flow.state().hasTag('active')).toBe(false)
+    expect(flow.state().context).toMatchObject({
+      file: null,
+      image: null,
+      area: null,
+      dataUrl: null,
+      error: null,
+      zoom: 1,
+    })
+  }
+
+  it('from idle', () => {
+    expectCancelled(start())
+  })
+
+  it('from loading, ignoring the late read', async () => {
+    const read = deferred<LoadedImage>()
+    const flow = start({ readFile: () => read.promise })
+    flow.actor.send({ type: 'file.pick', file: file() })
+    expectCancelled(flow)
+    read.resolve(IMAGE)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(flow.state().value).toBe('idle')
+    expect(flow.state().context.image).toBeNull()
+  })
+
+  it('from cropping, freeing the image', async () => {
+    const flow = await cropping()
+    flow.actor.send({ type: 'zoom.change', zoom: 2 })
+    expectCancelled(flow)
+    expect(flow.releaseImage).toHaveBeenCalledWith(IMAGE.src)
+  })
+
+  it('from exporting, ignoring the late export', async () => {
+    const exported = deferred<string>()
+    const flow = await cropping({ exportCrop: () => exported.promise })
+    flow.actor.send({ type: 'crop.apply' })
+    expectCancelled(flow)
+    exported.resolve(PNG)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(flow.state().value).toBe('idle')
+    expect(flow.state().context.dataUrl).toBeNull()
+  })
+
+  it('from cropped', async () => {
+    expectCancelled(await cropped())
+  })
+
+  it('from uploading: the late upload result is never applied', async () => {
+    const call = deferred<unknown>()
+    const flow = await cropped({ upload: () => call.promise })
+    flow.actor.send({ type: 'upload.start' })
+    expect(flow.state().value).toBe('uploading')
+    expectCancelled(flow)
+    call.resolve({ id: 7 })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(flow.state().value).toBe('idle')
+    expect(flow.reportUploaded).not.toHaveBeenCalled()
+  })
+
+  it('from uploading: a late failure is not reported either', async () => {
+    const call = deferred<unknown>()
+    const flow = await cropped({ upload: () => call.promise })
+    flow.actor.send({ type: 'upload.start' })
+    expectCancelled(flow)
+    call.reject(new ApiError(500, 'Too late'))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(flow.state().value).toBe('idle')
+    expect(flow.reportFailure).not.toHaveBeenCalled()
+  })
+
+  it('from failed', async () => {
+    expectCancelled(await failed())
+  })
+
+  it('from done', async () => {
+    const flow = await cropped()
+    flow.actor.send({ type: 'upload.start' })
+    await waitFor(flow.actor, (s) => s.matches('done'))
+    expectCancelled(flow)
+  })
+})

@@ -1,0 +1,589 @@
+// The product screens (spec §2 "Product screens", §3 Product, §4 pricing, §5, §8, §9), driven as
+// an operator would: by role, label and text, with the requests checked.
+import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import productSchema from '../../schemas/product.json'
+import { createBodyValidator } from '../../server/validation'
+import { apiImageCache } from '../../src/components/api-image'
+import { priceText } from '../../src/features/products/price-text'
+import { formatDeliveryDays } from '../../src/lib/format'
+import { starParts } from '../../src/lib/rating'
+import { page } from './factories/categories'
+import { buildProduct, productFixtures } from './factories/products'
+import { apiUrl } from './msw/handlers'
+import { server } from './msw/server'
+import { gate } from './support/gate'
+import { currentPath, renderApp } from './support/render-app'
+import { findToast } from './support/toasts'
+
+type User = ReturnType<typeof renderApp>['user']
+type Router = ReturnType<typeof renderApp>['router']
+
+beforeEach(() => apiImageCache.clear())
+
+const fullPath = (router: Router) => router.state.location.pathname + router.state.location.search
+
+/** The reference server's check of a request body (the same schema file, the same options). */
+const compileBody = createBodyValidator([productSchema])
+const serverValidators = {
+  create: compileBody({ $ref: 'product#/definitions/create' }),
+  update: compileBody({ $ref: 'product#/definitions/update' }),
+}
+function serverErrors(form: 'create' | 'update', body: unknown) {
+  const validate = serverValidators[form]
+  return validate(structuredClone(body)) ? [] : validate.errors
+}
+
+/** Picks an option by its accessible name (the bare category name; its text is indented). */
+async function choose(user: User, select: HTMLElement, name: string) {
+  await user.selectOptions(select, await within(select).findByRole('option', { name }))
+}
+
+/** The stars a rating shows, by kind. */
+function stars(container: HTMLElement) {
+  const count = (kind: string) => container.querySelectorAll(`[data-star="${kind}"]`).length
+  return { full: count('full'), half: count('half'), empty: count('empty') }
+}
+
+describe('product display helpers', () => {
+  it('shows 4.4 as four full stars and 4.5 as four and a half', () => {
+    expect(starParts(4.4)).toEqual({ full: 4, half: 0, empty: 1 })
+    expect(starParts(4.5)).toEqual({ full: 4, half: 1, empty: 0 })
+    expect(starParts(3.7)).toEqual({ full: 3, half: 1, empty: 1 })
+  })
+
+  it('shows 0 as five empty stars and 5 as five full ones, clamping the rest', () => {
+    expect(starParts(0)).toEqual({ full: 0, half: 0, empty: 5 })
+    expect(starParts(5)).toEqual({ full: 5, half: 0, empty: 0 })
+    expect(starParts(7)).toEqual({ full: 5, half: 0, empty: 0 })
+    expect(starParts(-1)).toEqual({ full: 0, half: 0, empty: 5 })
+    expect(starParts(Number.NaN)).toEqual({ full: 0, half: 0, empty: 5 })
+  })
+
+  it("says '1 day' or 'N days'", () => {
+    expect(formatDeliveryDays(1)).toBe('1 day')
+    expect(formatDeliveryDays(4)).toBe('4 days')
+  })
+
+  it('shows a Fixed price as one amount and a Range as min – max, in naira', () => {
+    expect(priceText(buildProduct({ pricing: 'Fixed', price: 12500 }))).toBe('₦12,500.00')
+    expect(priceText(buildProduct({ pricing: 'Fixed', price: 0.5 }))).toBe('₦0.50')
+    expect(priceText(buildProduct({ pricing: 'Range', minPrice: 1000, maxPrice: 5000 }))).toBe(
+      '₦1,000.00 – ₦5,000.00',
+    )
+  })
+})
+
+describe("a provider's products", () => {
+  it('links the brand back to the provider and offers Add Product', async () => {
+    const { user, router } = renderApp('/service-providers/9/products', { signedIn: true })
+    expect(
+      await screen.findByRole('heading', { name: 'Service Provider Products', level: 1 }),
+    ).toBeVisible()
+    const brand = await screen.findByRole('link', { name: 'Sparkle Cleaners' })
+    expect(brand).toHaveAttribute('href', '/service-providers/9')
+    expect(screen.getByRole('link', { name: 'Add Product' })).toHaveAttribute(
+      'href',
+      '/service-providers/9/products/new',
+    )
+    await user.click(brand)
+    expect(await screen.findByRole('heading', { name: 'Ada Obi', level: 1 })).toBeVisible()
+    expect(currentPath(router)).toBe('/service-providers/9')
+  })
+
+  it('shows a card per product: image, status, name, description, price, rating', async () => {
+    const thumbnails: string[] = []
+    server.use(
+      http.get(apiUrl('/products/:id/images/:imageId/image-file'), ({ request }) => {
+        thumbnails.push(new URL(request.url).pathname + new URL(request.url).search)
+        return new HttpResponse(new Uint8Array([137, 80, 78, 71]), {
+          headers: { 'Content-Type': 'image/png' },
+        })
+      }),
+    )
+    const { user, router } = renderApp('/service-providers/9/products', { signedIn: true })
+    const cards = await screen.findAllByRole('article')
+    expect(cards).toHaveLength(2)
+
+    const [clean, office] = cards as [HTMLElement, HTMLElement]
+    expect(clean).toHaveAccessibleName('Deep Home Clean')
+    expect(
+      await within(clean).findByRole('img', { name: 'Preview of Deep Home Clean' }),
+    ).toBeVisible()
+    expect(thumbnails).toEqual(['/api/products/5/images/11/image-file?size=thumb'])
+    expect(within(clean).getByText('Enabled')).toBeInTheDocument()
+    expect(within(clean).getByText('Every room, top to bottom.')).toBeInTheDocument()
+    expect(within(clean).getByText('₦12,500.00')).toBeInTheDocument()
+    expect(within(clean).getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument()
+    expect(within(clean).getByText('4.5 (12)')).toBeInTheDocument()
+    expect(stars(clean)).toEqual({ full: 4, half: 1, empty: 0 })
+
+    expect(within(office).getByRole('img', { name: 'No image' })).toBeInTheDocument()
+    expect(within(office).getByText('Disabled')).toBeInTheDocument()
+    expect(within(office).getByText('₦1,000.00 – ₦5,000.00')).toBeInTheDocument()
+    expect(within(office).getByText('4.4 (3)')).toBeInTheDocument()
+    expect(stars(office)).toEqual({ full: 4, half: 0, empty: 1 })
+
+    await user.click(within(clean).getByRole('link', { name: 'View Details' }))
+    expect(await screen.findByRole('heading', { name: 'Deep Home Clean', level: 1 })).toBeVisible()
+    expect(currentPath(router)).toBe('/products/5')
+  })
+
+  it('says what to do when the provider has no products', async () => {
+    renderApp('/service-providers/11/products', { signedIn: true })
+    expect(
+      await screen.findByText('Nothing to see here. Add some products and come back later.'),
+    ).toBeInTheDocument()
+    expect(screen.queryAllByRole('article')).toHaveLength(0)
+  })
+
+  it('pages through the products with the page in the URL', async () => {
+    const requests: URL[] = []
+    server.use(
+      http.get(apiUrl('/service-providers/:id/products'), ({ request }) => {
+        const url = new URL(request.url)
+        requests.push(url)
+        const second = url.searchParams.get('page') === '2'
+        return HttpResponse.json(
+          page(
+            second ? productFixtures.slice(1, 2) : productFixtures.slice(0, 1),
+            second ? 2 : 1,
+            2,
+          ),
+        )
+      }),
+    )
+    const { user, router } = renderApp('/service-providers/9/products', { signedIn: true })
+    const pager = await screen.findByRole('navigation', { name: 'Pagination' })
+    expect(within(pager).getByText('Page 1 of 2')).toBeInTheDocument()
+    await user.click(within(pager).getByRole('button', { name: 'Next' }))
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument()
+    expect(fullPath(router)).toBe('/service-providers/9/products?page=2')
+    expect(requests.at(-1)?.searchParams.get('page')).toBe('2')
+    expect(requests.at(-1)?.searchParams.get('pageSize')).toBe('30')
+  })
+
+  it('replaces a missing provider with /not-found', async () => {
+    const { router } = renderApp('/service-providers/99/products', { signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible()
+    expect(currentPath(router)).toBe('/not-found')
+  })
+})
+
+describe('the products list', () => {
+  function recordLists() {
+    const requests: URL[] = []
+    server.use(
+      http.get(apiUrl('/products'), ({ request }) => {
+        requests.push(new URL(request.url))
+        return HttpResponse.json(page(requests.length === 1 ? productFixtures : []))
+      }),
+    )
+    return requests
+  }
+
+  it('shows every product as a card', async () => {
+    renderApp('/products', { signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Products', level: 1 })).toBeVisible()
+    const cards = await screen.findAllByRole('article')
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Deep Home Clean',
+      'Office Cleaning',
+      'Pipe Repair',
+    ])
+    expect(within(cards[2] as HTMLElement).getByText('₦8,000.00')).toBeInTheDocument()
+    expect(within(cards[2] as HTMLElement).getByText('0.0 (0)')).toBeInTheDocument()
+  })
+
+  it('Apply puts every filter in the URL and the request', async () => {
+    const requests = recordLists()
+    const { user, router } = renderApp('/products', { signedIn: true })
+    await screen.findAllByRole('article')
+    const category = screen.getByRole('combobox', { name: 'Category' })
+    await choose(user, category, 'Deep Cleaning')
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'clean')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Enabled')
+    const min = screen.getByRole('spinbutton', { name: 'Min Price' })
+    const max = screen.getByRole('spinbutton', { name: 'Max Price' })
+    for (const field of [min, max]) {
+      expect(field).toHaveAttribute('min', '0')
+      expect(field).toHaveAttribute('step', '0.01')
+    }
+    await user.type(min, '1000.5')
+    await user.type(max, '20000')
+    expect(requests).toHaveLength(1) // nothing is asked before Apply
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+
+    expect(await screen.findByText('Nothing to see here.')).toBeInTheDocument()
+    expect(fullPath(router)).toBe(
+      '/products?category=4&name=clean&status=enabled&minPrice=1000.5&maxPrice=20000',
+    )
+    expect(Object.fromEntries(requests[1]?.searchParams ?? [])).toEqual({
+      categoryId: '4',
+      name: 'clean',
+      enabled: 'true',
+      minPrice: '1000.5',
+      maxPrice: '20000',
+      page: '1',
+      pageSize: '30',
+    })
+  })
+
+  it('offers the categories as a tree named by their bare names', async () => {
+    renderApp('/products', { signedIn: true })
+    const category = await screen.findByRole('combobox', { name: 'Category' })
+    await within(category).findByRole('option', { name: 'Deep Cleaning' })
+    const options = within(category).getAllByRole('option')
+    expect(options.map((o) => o.getAttribute('aria-label') ?? o.textContent)).toEqual([
+      'All',
+      'Cleaning',
+      'Home Cleaning',
+      'Deep Cleaning',
+      'Repairs',
+    ])
+    const indent = (text: string | null) => /^\s*/.exec(text ?? '')?.[0].length
+    expect(options.slice(1).map((o) => indent(o.textContent))).toEqual([0, 1, 2, 0])
+  })
+
+  it('reads bookmarked filters from the URL, and Back restores the previous ones', async () => {
+    const requests = recordLists()
+    const { router } = renderApp(
+      '/products?category=1&name=pipe&status=disabled&minPrice=5&maxPrice=10&page=2',
+      { signedIn: true },
+    )
+    await screen.findAllByRole('article')
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('pipe')
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('disabled')
+    expect(screen.getByRole('spinbutton', { name: 'Min Price' })).toHaveValue(5)
+    expect(screen.getByRole('spinbutton', { name: 'Max Price' })).toHaveValue(10)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('1'))
+    expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toMatchObject({
+      categoryId: '1',
+      name: 'pipe',
+      enabled: 'false',
+      minPrice: '5',
+      maxPrice: '10',
+      page: '2',
+    })
+
+    await router.navigate('/products')
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue(''))
+    await router.navigate(-1)
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('pipe'))
+  })
+
+  it("shows the server's detail, else 'Error while loading data', when the list fails", async () => {
+    server.use(
+      http.get(apiUrl('/products'), () =>
+        HttpResponse.json({ detail: 'minPrice must not be more than maxPrice' }, { status: 400 }),
+      ),
+    )
+    const { router } = renderApp('/products', { signedIn: true })
+    await findToast('Error', 'minPrice must not be more than maxPrice')
+    server.use(http.get(apiUrl('/products'), () => new HttpResponse(null, { status: 500 })))
+    await router.navigate('/products?page=2')
+    await findToast('Error', 'Error while loading data')
+  })
+})
+
+describe('product details', () => {
+  /** The value shown beside a label (a description list). */
+  const detailValue = (label: string) =>
+    screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement
+
+  it('shows the product with its provider, price, rating, delivery and categories', async () => {
+    const { user, router } = renderApp('/products/5', { signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Deep Home Clean', level: 1 })).toBeVisible()
+    expect(await screen.findByRole('img', { name: 'Preview of Deep Home Clean' })).toBeVisible()
+    expect(detailValue('Description')).toHaveTextContent('Every room, top to bottom.')
+    expect(within(detailValue('Service Provider')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/service-providers/9',
+    )
+    expect(detailValue('Service Provider')).toHaveTextContent('Sparkle Cleaners')
+    expect(detailValue('Price')).toHaveTextContent('₦12,500.00Fixed')
+    expect(detailValue('Rating')).toHaveTextContent('4.5 (12)')
+    expect(stars(detailValue('Rating'))).toEqual({ full: 4, half: 1, empty: 0 })
+    expect(detailValue('Estimated Delivery')).toHaveTextContent(/^2 days$/)
+    expect(detailValue('Categories')).toHaveTextContent('CleaningDeep Cleaning')
+    expect(detailValue('Status')).toHaveTextContent('Enabled')
+
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/products/5/edit')
+    await user.click(screen.getByRole('link', { name: 'View Product Images' }))
+    expect(await screen.findByRole('heading', { name: 'Product Images', level: 1 })).toBeVisible()
+    expect(currentPath(router)).toBe('/products/5/images')
+  })
+
+  it('shows a range with the Range badge, 4.4 as four stars, and a placeholder image', async () => {
+    renderApp('/products/6', { signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Office Cleaning', level: 1 })).toBeVisible()
+    expect(screen.getByRole('img', { name: 'No image' })).toBeInTheDocument()
+    expect(detailValue('Price')).toHaveTextContent('₦1,000.00 – ₦5,000.00Range')
+    expect(stars(detailValue('Rating'))).toEqual({ full: 4, half: 0, empty: 1 })
+    expect(detailValue('Estimated Delivery')).toHaveTextContent(/^1 day$/)
+    expect(detailValue('Status')).toHaveTextContent('Disabled')
+  })
+
+  it.each(['99', 'abc'])('replaces a missing product (%s) with /not-found', async (id) => {
+    const { router } = renderApp(`/products/${id}`, { signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible()
+    expect(currentPath(router)).toBe('/not-found')
+    expect(router.state.historyAction).toBe('REPLACE')
+  })
+})
+
+/** Answers the form's POST or PUT with `answer`, recording bodies; holds it until `hold`. */
+function recordWrites(
+  method: 'post' | 'put',
+  path: string,
+  answer: () => Response,
+  hold?: Promise<void>,
+) {
+  const bodies: Record<string, unknown>[] = []
+  server.use(
+    http[method](apiUrl(path), async ({ request }) => {
+      bodies.push((await request.json()) as Record<string, unknown>)
+      if (hold) await hold
+      return answer()
+    }),
+  )
+  return bodies
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name })
+const amount = (name: string) => screen.getByRole('spinbutton', { name })
+const queryAmount = (name: string) => screen.queryByRole('spinbutton', { name })
+
+describe('create product', () => {
+  async function openForm() {
+    const view = renderApp('/service-providers/9/products/new', { signedIn: true })
+    await screen.findByRole('button', { name: 'Create Product' })
+    await within(screen.getByRole('combobox', { name: 'Categories' })).findByRole('option', {
+      name: 'Deep Cleaning',
+    })
+    return view
+  }
+
+  async function fillIn(user: User) {
+    await user.type(field('Name'), 'Window Cleaning')
+    await user.type(field('Description'), 'Inside and out')
+  }
+
+  it('starts with Fixed pricing, one day, enabled and a single Price field', async () => {
+    await openForm()
+    expect(await screen.findByText('Sparkle Cleaners')).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: 'Fixed' })).toBeChecked()
+    expect(screen.getByRole('radio', { name: 'Range' })).not.toBeChecked()
+    expect(amount('Estimated Delivery Days')).toHaveValue(1)
+    expect(amount('Estimated Delivery Days')).toHaveAttribute('min', '1')
+    expect(amount('Price')).toHaveAttribute('min', '0')
+    expect(amount('Price')).toHaveAttribute('step', '0.01')
+    expect(queryAmount('Min Price')).toBeNull()
+    expect(queryAmount('Max Price')).toBeNull()
+    expect(queryAmount('Rating')).toBeNull()
+    expect(queryAmount('Number of Ratings')).toBeNull()
+    expect(screen.getByRole('switch', { name: 'Enabled' })).toBeChecked()
+    expect(screen.getByText('No product categories selected')).toBeInTheDocument()
+  })
+
+  it('Range swaps Price for Min Price and Max Price, and Fixed swaps back', async () => {
+    const { user } = await openForm()
+    await user.click(screen.getByRole('radio', { name: 'Range' }))
+    expect(await screen.findByRole('spinbutton', { name: 'Min Price' })).toBeInTheDocument()
+    expect(amount('Max Price')).toHaveAttribute('step', '0.01')
+    expect(queryAmount('Price')).toBeNull()
+    await user.click(screen.getByRole('radio', { name: 'Fixed' }))
+    expect(await screen.findByRole('spinbutton', { name: 'Price' })).toBeInTheDocument()
+    expect(queryAmount('Min Price')).toBeNull()
+  })
+
+  it('sends a Range product with its bounds and a null price, then opens it', async () => {
+    const release = gate()
+    const bodies = recordWrites(
+      'post',
+      '/products',
+      () => HttpResponse.json({ id: 6 }, { status: 201 }),
+      release.opened,
+    )
+    const { user, router } = await openForm()
+    await fillIn(user)
+    await user.type(amount('Price'), '999')
+    await user.click(screen.getByRole('radio', { name: 'Range' }))
+    await user.type(await screen.findByRole('spinbutton', { name: 'Min Price' }), '1000')
+    await user.type(amount('Max Price'), '5000.25')
+    await choose(user, screen.getByRole('combobox', { name: 'Categories' }), 'Deep Cleaning')
+    await user.click(screen.getByRole('button', { name: 'Create Product' }))
+    expect(await screen.findByRole('button', { name: 'Creating . . .' })).toBeDisabled()
+    release.open()
+
+    await findToast('Success', 'Product created successfully!')
+    expect(await screen.findByRole('heading', { name: 'Office Cleaning', level: 1 })).toBeVisible()
+    expect(currentPath(router)).toBe('/products/6')
+    expect(bodies).toHaveLength(1)
+    const body = bodies[0] as Record<string, unknown>
+    expect(body).toMatchObject({
+      name: 'Window Cleaning',
+      description: 'Inside and out',
+      pricing: 'Range',
+      minPrice: 1000,
+      maxPrice: 5000.25,
+      productCategoryIds: [4],
+      serviceProviderId: 9,
+      estimatedDeliveryDays: 1,
+      enabled: true,
+    })
+    expect(body.price).toBeNull()
+    expect(serverErrors('create', body)).toEqual([])
+  })
+
+  it('sends a Fixed product with its price and null bounds', async () => {
+    const bodies = recordWrites('post', '/products', () =>
+      HttpResponse.json({ id: 5 }, { status: 201 }),
+    )
+    const { user, router } = await openForm()
+    await fillIn(user)
+    await user.type(amount('Price'), '12500')
+    await user.clear(amount('Estimated Delivery Days'))
+    await user.type(amount('Estimated Delivery Days'), '3')
+    await user.click(screen.getByRole('switch', { name: 'Enabled' }))
+    await user.click(screen.getByRole('button', { name: 'Create Product' }))
+    await waitFor(() => expect(currentPath(router)).toBe('/products/5'))
+    expect(bodies).toEqual([
+      {
+        name: 'Window Cleaning',
+        description: 'Inside and out',
+        estimatedDeliveryDays: 3,
+        pricing: 'Fixed',
+        price: 12500,
+        minPrice: null,
+        maxPrice: null,
+        productCategoryIds: [],
+        enabled: false,
+        serviceProviderId: 9,
+      },
+    ])
+    expect(serverErrors('create', bodies[0])).toEqual([])
+  })
+
+  it('asks for the missing price beside its field and sends nothing', async () => {
+    const bodies = recordWrites('post', '/products', () =>
+      HttpResponse.json({ id: 5 }, { status: 201 }),
+    )
+    const { user } = await openForm()
+    await fillIn(user)
+    await user.click(screen.getByRole('button', { name: 'Create Product' }))
+    await waitFor(() =>
+      expect(amount('Price')).toHaveAccessibleErrorMessage('This field is required.'),
+    )
+    expect(bodies).toHaveLength(0)
+  })
+
+  it.each([
+    [
+      "the server's detail",
+      () => HttpResponse.json({ detail: 'productCategoryIds: 77 does not exist' }, { status: 400 }),
+      'productCategoryIds: 77 does not exist',
+    ],
+    [
+      'the fallback',
+      () => new HttpResponse(null, { status: 500 }),
+      'Failed to create product. Please try again.',
+    ],
+  ])('shows %s when creating fails and keeps the form', async (_, answer, message) => {
+    recordWrites('post', '/products', answer)
+    const { user, router } = await openForm()
+    await fillIn(user)
+    await user.type(amount('Price'), '100')
+    await user.click(screen.getByRole('button', { name: 'Create Product' }))
+    await findToast('Error', message)
+    expect(currentPath(router)).toBe('/service-providers/9/products/new')
+    expect(await screen.findByRole('button', { name: 'Create Product' })).toBeEnabled()
+    expect(field('Name')).toHaveValue('Window Cleaning')
+  })
+})
+
+describe('edit product', () => {
+  async function openForm(id = 5) {
+    const view = renderApp(`/products/${id}/edit`, { signedIn: true })
+    await screen.findByRole('button', { name: 'Save Changes' })
+    await within(screen.getByRole('combobox', { name: 'Categories' })).findByRole('option', {
+      name: 'Repairs',
+    })
+    return view
+  }
+
+  it('is prefilled, with Rating and Number of Ratings', async () => {
+    await openForm(6)
+    expect(field('Name')).toHaveValue('Office Cleaning')
+    expect(screen.getByRole('radio', { name: 'Range' })).toBeChecked()
+    expect(amount('Min Price')).toHaveValue(1000)
+    expect(amount('Max Price')).toHaveValue(5000)
+    expect(queryAmount('Price')).toBeNull()
+    expect(amount('Rating')).toHaveValue(4.4)
+    expect(amount('Rating')).toHaveAttribute('min', '0')
+    expect(amount('Rating')).toHaveAttribute('max', '5')
+    expect(amount('Number of Ratings')).toHaveValue(3)
+    expect(amount('Number of Ratings')).toHaveAttribute('min', '0')
+    expect(screen.getByRole('switch', { name: 'Enabled' })).not.toBeChecked()
+  })
+
+  it('saves, confirms and returns to the product', async () => {
+    const bodies = recordWrites('put', '/products/5', () => HttpResponse.json({ id: 5 }))
+    const { user, router } = await openForm()
+    expect(screen.getByRole('list', { name: 'Selected categories' })).toHaveTextContent(
+      'CleaningDeep Cleaning',
+    )
+    await user.clear(amount('Rating'))
+    await user.type(amount('Rating'), '4.8')
+    await user.click(screen.getByRole('radio', { name: 'Range' }))
+    await user.type(await screen.findByRole('spinbutton', { name: 'Min Price' }), '10000')
+    await user.type(amount('Max Price'), '15000')
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+
+    await findToast('Success', 'Product updated successfully!')
+    await waitFor(() => expect(currentPath(router)).toBe('/products/5'))
+    expect(bodies).toHaveLength(1)
+    const body = bodies[0] as Record<string, unknown>
+    expect(body).toMatchObject({
+      name: 'Deep Home Clean',
+      pricing: 'Range',
+      minPrice: 10000,
+      maxPrice: 15000,
+      productCategoryIds: [1, 4],
+      estimatedDeliveryDays: 2,
+      enabled: true,
+      rating: 4.8,
+      noOfRatings: 12,
+    })
+    expect(body.price).toBeNull()
+    expect(body).not.toHaveProperty('serviceProviderId')
+    expect(serverErrors('update', body)).toEqual([])
+  })
+
+  it.each([
+    [
+      "the server's detail",
+      () =>
+        HttpResponse.json({ detail: 'minPrice must not be more than maxPrice' }, { status: 400 }),
+      'minPrice must not be more than maxPrice',
+    ],
+    [
+      'the fallback',
+      () => new HttpResponse(null, { status: 500 }),
+      'Failed to update product. Please try again.',
+    ],
+  ])('shows %s when saving fails', async (_, answer, message) => {
+    recordWrites('put', '/products/5', answer)
+    const { user, router } = await openForm()
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    await findToast('Error', message)
+    expect(currentPath(router)).toBe('/products/5/edit')
+  })
+
+  it('replaces a missing product with /not-found', async () => {
+    const { router } = renderApp('/products/99/edit', { signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible()
+    expect(currentPath(router)).toBe('/not-found')
+  })
+})
