@@ -135,6 +135,13 @@ describe('products and product images', () => {
     await expect(page.getByRole('button', { name: 'Set as Preview' }).count()).resolves.toBe(0)
     await screenshot(page, 'product-image-detail')
 
+    await page.getByRole('link', { name: 'Edit' }).click()
+    await heading('Edit Product Image').waitFor()
+    await page.getByLabel('Description').fill('The front of the set')
+    await screenshot(page, 'product-image-edit')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByText('The front of the set').waitFor()
+
     await page.goto(`${productPath}/images`)
     await page.getByText('Preview', { exact: true }).first().waitFor()
     await screenshot(page, 'product-image-list')
@@ -155,6 +162,7 @@ describe('products and product images', () => {
     await dialog
       .getByText('This action cannot be undone. This will permanently delete the product image.')
       .waitFor()
+    await page.waitForTimeout(300) // let the dialog finish opening before the picture is taken
     await screenshot(page, 'product-image-delete')
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await page.getByText('Product image deleted successfully!').waitFor()

@@ -76,6 +76,7 @@ describe('signing in and the app shell', () => {
     await expect(products.isVisible()).resolves.toBe(false)
     await page.getByRole('button', { name: /menu/i }).click()
     await products.waitFor({ state: 'visible' })
+    await page.waitForTimeout(300) // let the drawer finish sliding in before the picture is taken
     await screenshot(page, 'drawer-375')
     await products.click()
     await page.waitForURL('**/products')
