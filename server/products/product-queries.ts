@@ -1,16 +1,12 @@
 // Reading products with their categories and their provider's brand name. Plain functions
 // taking `db` first. Money leaves the database as kobo and the API as naira (toNaira).
-import { type Kysely, sql, type Transaction } from 'kysely'
-import type { Database, Pricing } from '../db/types'
+import { sql } from 'kysely'
+import type { Pricing } from '../db/types'
+import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
 import { containsPattern, type PageRequest } from '../lib/list-query'
 import { toNaira } from './money'
 
-export type Db = Kysely<Database> | Transaction<Database>
-
-export interface CategoryRef {
-  id: number
-  name: string
-}
+export type { Db }
 
 /** A product as GET /products/:id answers it (keys in that order). */
 export interface Product {
@@ -50,7 +46,7 @@ export interface ProductFilter {
 export async function findProduct(db: Db, id: number): Promise<Product | undefined> {
   const row = await selectProducts(db).where('p.id', '=', id).executeTakeFirst()
   if (!row) return undefined
-  const categories = await categoriesOf(db, [id])
+  const categories = await categoriesOf(db, productLinks, [id])
   return toProduct(row, categories)
 }
 
@@ -114,6 +110,7 @@ export async function listProducts(
   ])
   const categories = await categoriesOf(
     db,
+    productLinks,
     rows.map((row) => row.id),
   )
   return { rows: rows.map((row) => toProduct(row, categories)), total: Number(count.total) }
@@ -160,26 +157,6 @@ function selectProducts(db: Db) {
 }
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['executeTakeFirstOrThrow']>>
-
-/** The categories of these products, by product, each list ordered by name. One query. */
-async function categoriesOf(db: Db, productIds: number[]): Promise<Map<number, CategoryRef[]>> {
-  const byProduct = new Map<number, CategoryRef[]>()
-  if (productIds.length === 0) return byProduct
-  const rows = await db
-    .selectFrom('productCategoryLinks as l')
-    .innerJoin('productCategories as c', 'c.id', 'l.categoryId')
-    .select(['l.productId', 'c.id', 'c.name'])
-    .where('l.productId', 'in', productIds)
-    .orderBy('c.name')
-    .orderBy('c.id')
-    .execute()
-  for (const { productId, id, name } of rows) {
-    const list = byProduct.get(productId) ?? []
-    list.push({ id, name })
-    byProduct.set(productId, list)
-  }
-  return byProduct
-}
 
 function toProduct(row: ProductRow, categories: Map<number, CategoryRef[]>): Product {
   return {

@@ -2,7 +2,14 @@
 // one transaction.
 import type { Kysely } from 'kysely'
 import type { Database, Pricing } from '../db/types'
-import { type Db, findProduct, type Product } from './product-queries'
+import {
+  type Db,
+  linkCategories,
+  missingCategoryIds,
+  productLinks,
+  replaceCategoryLinks,
+} from '../lib/category-links'
+import { findProduct, type Product } from './product-queries'
 
 /** The fields create and PUT share. Money is whole kobo (see money.ts). */
 export interface ProductInput {
@@ -68,7 +75,7 @@ export async function createProduct(db: Kysely<Database>, input: NewProduct): Pr
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await linkCategories(trx, row.id, input.categoryIds)
+    await linkCategories(trx, productLinks, row.id, input.categoryIds)
     return row.id
   })
 }
@@ -94,8 +101,7 @@ export async function updateProduct(
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return undefined
     await assertCategoriesExist(trx, input.categoryIds)
-    await trx.deleteFrom('productCategoryLinks').where('productId', '=', id).execute()
-    await linkCategories(trx, id, input.categoryIds)
+    await replaceCategoryLinks(trx, productLinks, id, input.categoryIds)
     return findProduct(trx, id)
   })
 }
@@ -114,21 +120,6 @@ function columns(input: ProductInput) {
 }
 
 async function assertCategoriesExist(db: Db, ids: number[]) {
-  if (ids.length === 0) return
-  const found = await db
-    .selectFrom('productCategories')
-    .select('id')
-    .where('id', 'in', ids)
-    .execute()
-  const known = new Set(found.map((row) => row.id))
-  const missing = ids.filter((id) => !known.has(id))
+  const missing = await missingCategoryIds(db, productLinks.categories, ids)
   if (missing.length > 0) throw new UnknownCategoriesError(missing)
-}
-
-async function linkCategories(db: Db, productId: number, categoryIds: number[]) {
-  if (categoryIds.length === 0) return
-  await db
-    .insertInto('productCategoryLinks')
-    .values([...new Set(categoryIds)].map((categoryId) => ({ productId, categoryId })))
-    .execute()
 }

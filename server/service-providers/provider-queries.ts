@@ -1,15 +1,11 @@
 // Reading service providers with their categories and image flags. Plain functions taking
 // `db` first.
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
+import { type ExpressionBuilder, sql } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
+import { type CategoryRef, categoriesOf, type Db, providerLinks } from '../lib/category-links'
 import { containsPattern, type PageRequest } from '../lib/list-query'
 
-export type Db = Kysely<Database> | Transaction<Database>
-
-export interface CategoryRef {
-  id: number
-  name: string
-}
+export type { Db }
 
 /** A provider as GET /service-providers/:id answers it (keys in that order). */
 export interface Provider {
@@ -42,7 +38,7 @@ export interface ProviderFilter {
 export async function findProvider(db: Db, id: number): Promise<Provider | undefined> {
   const row = await selectProviders(db).where('p.id', '=', id).executeTakeFirst()
   if (!row) return undefined
-  const categories = await categoriesOf(db, [id])
+  const categories = await categoriesOf(db, providerLinks, [id])
   return toProvider(row, categories)
 }
 
@@ -83,6 +79,7 @@ export async function listProviders(
   ])
   const categories = await categoriesOf(
     db,
+    providerLinks,
     rows.map((row) => row.id),
   )
   return { rows: rows.map((row) => toProvider(row, categories)), total: Number(count.total) }
@@ -125,26 +122,6 @@ function selectProviders(db: Db) {
 type ProviderRow = Awaited<
   ReturnType<ReturnType<typeof selectProviders>['executeTakeFirstOrThrow']>
 >
-
-/** The categories of these providers, by provider, each list ordered by name. One query. */
-async function categoriesOf(db: Db, providerIds: number[]): Promise<Map<number, CategoryRef[]>> {
-  const byProvider = new Map<number, CategoryRef[]>()
-  if (providerIds.length === 0) return byProvider
-  const rows = await db
-    .selectFrom('serviceProviderCategoryLinks as l')
-    .innerJoin('serviceProviderCategories as c', 'c.id', 'l.categoryId')
-    .select(['l.providerId', 'c.id', 'c.name'])
-    .where('l.providerId', 'in', providerIds)
-    .orderBy('c.name')
-    .orderBy('c.id')
-    .execute()
-  for (const { providerId, id, name } of rows) {
-    const list = byProvider.get(providerId) ?? []
-    list.push({ id, name })
-    byProvider.set(providerId, list)
-  }
-  return byProvider
-}
 
 // SQLite answers booleans (exists, the enabled column) as 0/1, PostgreSQL exists as true/false.
 function toProvider(row: ProviderRow, categories: Map<number, CategoryRef[]>): Provider {

@@ -3,7 +3,14 @@
 import type { Kysely } from 'kysely'
 import { isUniqueViolation } from '../db/constraint-errors'
 import type { Database } from '../db/types'
-import { type Db, findProvider, type Provider } from './provider-queries'
+import {
+  type Db,
+  linkCategories,
+  missingCategoryIds,
+  providerLinks,
+  replaceCategoryLinks,
+} from '../lib/category-links'
+import { findProvider, type Provider } from './provider-queries'
 
 /** The fields PUT may change: everything but the email. */
 export interface ProviderInput {
@@ -56,7 +63,7 @@ export async function createProvider(db: Kysely<Database>, input: NewProvider): 
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      await linkCategories(trx, row.id, input.categoryIds)
+      await linkCategories(trx, providerLinks, row.id, input.categoryIds)
       return row.id
     })
   } catch (error) {
@@ -82,8 +89,7 @@ export async function updateProvider(
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return undefined
     await assertCategoriesExist(trx, input.categoryIds)
-    await trx.deleteFrom('serviceProviderCategoryLinks').where('providerId', '=', id).execute()
-    await linkCategories(trx, id, input.categoryIds)
+    await replaceCategoryLinks(trx, providerLinks, id, input.categoryIds)
     return findProvider(trx, id)
   })
 }
@@ -98,21 +104,6 @@ function columns(input: ProviderInput) {
 }
 
 async function assertCategoriesExist(db: Db, ids: number[]) {
-  if (ids.length === 0) return
-  const found = await db
-    .selectFrom('serviceProviderCategories')
-    .select('id')
-    .where('id', 'in', ids)
-    .execute()
-  const known = new Set(found.map((row) => row.id))
-  const missing = ids.filter((id) => !known.has(id))
+  const missing = await missingCategoryIds(db, providerLinks.categories, ids)
   if (missing.length > 0) throw new UnknownCategoriesError(missing)
-}
-
-async function linkCategories(db: Db, providerId: number, categoryIds: number[]) {
-  if (categoryIds.length === 0) return
-  await db
-    .insertInto('serviceProviderCategoryLinks')
-    .values([...new Set(categoryIds)].map((categoryId) => ({ providerId, categoryId })))
-    .execute()
 }

@@ -21,9 +21,7 @@ describe('signing in and the app shell', () => {
     const { page, problems } = await openPage(browser)
     await page.goto('/service-provider-categories')
     await page.waitForURL('**/login')
-    await expect(page.getByRole('heading', { name: 'Admin Console' }).isVisible()).resolves.toBe(
-      true,
-    )
+    await page.getByRole('heading', { name: 'Admin Console' }).waitFor()
     await signIn(page)
     await page.waitForURL('**/service-provider-categories')
     const link = page.getByRole('link', { name: 'Service Provider Categories', exact: true })

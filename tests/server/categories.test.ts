@@ -7,6 +7,7 @@ import {
   serviceProviderCategories,
 } from '../../server/categories/category-routes'
 import { describeEachDatabase, uniqueName } from './support/databases'
+import { type Json, stringify } from './support/requests'
 
 // Both category hierarchies share their routes; every behaviour is checked on both, on SQLite
 // and on PostgreSQL. Tests share one database per file, so each one tags the names it creates
@@ -16,8 +17,6 @@ const KINDS = [
   { title: 'service-provider categories', kind: serviceProviderCategories },
   { title: 'product categories', kind: productCategories },
 ]
-
-type Json = Record<string, unknown>
 
 interface Category {
   id: number
@@ -74,10 +73,6 @@ function categoryApi(app: FastifyInstance, token: string, kind: CategoryKind) {
     },
   }
   return api
-}
-
-function stringify(query: Record<string, string | number>): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]))
 }
 
 describeEachDatabase('category API', (suite) => {

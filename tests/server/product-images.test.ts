@@ -1,33 +1,17 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { describeEachDatabase } from './support/databases'
+import { bombPng, exifJpeg, type Format, MiB, noisePng, solid } from './support/images'
 import { PRODUCTS, productApi } from './support/products'
-import { expectDetail, type Json } from './support/service-providers'
+import { expectDetail, type Json } from './support/requests'
 
 // Product images on SQLite and on PostgreSQL, with real images made by sharp: upload (cleaned,
 // with a thumbnail at most 480 px wide), read, edit, list, delete, the one preview per product
 // (also under concurrent calls) and the image file with its ETag.
 
-type Format = 'png' | 'jpeg' | 'webp'
-
-const MiB = 1024 * 1024
 const NOT_FOUND = 'Product not found'
 const IMAGE_NOT_FOUND = 'Product image not found'
-
-function solid(width: number, height: number, format: Format, colour = '#c0392b') {
-  return sharp({ create: { width, height, channels: 3, background: colour } })
-    .toFormat(format)
-    .toBuffer()
-}
-
-/** Random pixels barely compress: a PNG of `side`² pixels is about 3·side² bytes. */
-function noisePng(side: number) {
-  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer()
-}
 
 const base64 = (bytes: Buffer) => bytes.toString('base64')
 
@@ -52,21 +36,8 @@ beforeAll(async () => {
     jpeg: await solid(1600, 1200, 'jpeg'),
     webp: await solid(1600, 1200, 'webp'),
   }
-  fixtures.exifJpeg = await sharp({
-    create: { width: 600, height: 200, channels: 3, background: '#8e44ad' },
-  })
-    .withExif({
-      IFD0: { Make: 'Phone Co', Model: 'Snapper 3', Copyright: 'Ada Lovelace' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 27/1 0/1', GPSLongitudeRef: 'E' },
-    })
-    .withMetadata({ orientation: 6 })
-    .jpeg()
-    .toBuffer()
-  fixtures.bomb = await sharp({
-    create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' },
-  })
-    .png()
-    .toBuffer()
+  fixtures.exifJpeg = await exifJpeg(600, 200)
+  fixtures.bomb = await bombPng()
 })
 
 describeEachDatabase('product image API', (suite) => {

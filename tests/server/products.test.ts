@@ -8,7 +8,7 @@ import {
   productApi,
   productUpdateBody,
 } from './support/products'
-import { expectDetail, type Json } from './support/service-providers'
+import { expectDetail, type Json } from './support/requests'
 
 // Products on SQLite and on PostgreSQL. The file shares one database, so each test tags its
 // product names (`uniqueName`) and lists through a name filter on that tag.

@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { sniffFormat, thumbnail } from '../../server/images/clean-image'
 import { describeEachDatabase } from './support/databases'
-import { expectDetail, PROVIDERS, providerApi } from './support/service-providers'
+import { bombPng, exifJpeg, type Format, MiB, noisePng, solid } from './support/images'
+import { expectDetail } from './support/requests'
+import { PROVIDERS, providerApi } from './support/service-providers'
 
 // Passport photos and brand logos on SQLite and on PostgreSQL, with real images made by sharp.
 // What is served must always be an image sharp re-encoded: no metadata, nothing appended.
-
-type Format = 'png' | 'jpeg' | 'webp'
 
 const KINDS = [
   {
@@ -20,21 +19,6 @@ const KINDS = [
   },
   { path: 'brand-logo', field: 'brandLogo', flag: 'hasBrandLogo', label: 'brand logo' },
 ] as const
-
-const MiB = 1024 * 1024
-
-function solid(width: number, height: number, format: Format, colour = '#c0392b') {
-  return sharp({ create: { width, height, channels: 3, background: colour } })
-    .toFormat(format)
-    .toBuffer()
-}
-
-/** Random pixels barely compress: a PNG of `side`² pixels is about 3·side² bytes. */
-function noisePng(side: number) {
-  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer()
-}
 
 function dataUrl(bytes: Buffer, type = 'image/png') {
   return `data:${type};base64,${bytes.toString('base64')}`
@@ -54,21 +38,8 @@ beforeAll(async () => {
   fixtures.png = await solid(64, 48, 'png')
   fixtures.jpeg = await solid(64, 48, 'jpeg', '#27ae60')
   fixtures.webp = await solid(64, 48, 'webp', '#2980b9')
-  fixtures.exifJpeg = await sharp({
-    create: { width: 60, height: 20, channels: 3, background: '#8e44ad' },
-  })
-    .withExif({
-      IFD0: { Make: 'Phone Co', Model: 'Snapper 3', Copyright: 'Ada Lovelace' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 27/1 0/1', GPSLongitudeRef: 'E' },
-    })
-    .withMetadata({ orientation: 6 })
-    .jpeg()
-    .toBuffer()
-  fixtures.bomb = await sharp({
-    create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' },
-  })
-    .png()
-    .toBuffer()
+  fixtures.exifJpeg = await exifJpeg(60, 20)
+  fixtures.bomb = await bombPng()
 })
 
 describe('image helpers', () => {

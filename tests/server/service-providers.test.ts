@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { describeEachDatabase, uniqueName } from './support/databases'
-import {
-  buildProvider,
-  expectDetail,
-  type Json,
-  PROVIDERS,
-  providerApi,
-  updateBody,
-} from './support/service-providers'
+import { expectDetail, type Json } from './support/requests'
+import { buildProvider, PROVIDERS, providerApi, updateBody } from './support/service-providers'
 
 // Service providers on SQLite and on PostgreSQL. The file shares one database, so each test
 // tags its brand names (`uniqueName`) and lists through a brandName filter on that tag.

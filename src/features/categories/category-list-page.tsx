@@ -7,18 +7,18 @@ import {
   Input,
   LinkBox,
   LinkOverlay,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { type FormEvent, useEffect, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
-import { errorText, useErrorToast } from '../../components/messages'
+import { CategoryFilterField } from '../../components/filter-fields'
+import { ListResults } from '../../components/list-results'
+import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
-import { PageSpinner } from '../../components/page-spinner'
-import { Pager } from '../../components/pager'
-import { indentedLabel, toTreeOptions } from '../../lib/category-tree'
+import { useFilterDraft } from '../../components/use-filter-draft'
+import { usePageParam } from '../../components/use-page-param'
+import { toTreeOptions } from '../../lib/category-tree'
 import { useLoad } from '../../lib/use-load'
 import { type Category, categoriesApi } from './categories-api'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
@@ -31,24 +31,18 @@ const LIST_PAGE_SIZE = 30
 function readFilters(params: URLSearchParams) {
   const raw = params.get('parent') ?? ''
   const parent = raw === 'none' || /^[1-9]\d*$/.test(raw) ? raw : ''
-  const page = Number(params.get('page'))
-  return {
-    name: params.get('name') ?? '',
-    parent,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  }
+  return { name: params.get('name') ?? '', parent }
 }
 
 export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   const [params, setParams] = useSearchParams()
+  const [page, goToPage] = usePageParam()
   const filters = readFilters(params)
-  const [name, setName] = useState(filters.name)
-  const [parent, setParent] = useState(filters.parent)
-  // Back/forward and shared links change the URL: show the filters it holds.
-  useEffect(() => {
-    setName(filters.name)
-    setParent(filters.parent)
-  }, [filters.name, filters.parent])
+  const { draft, set, apply } = useFilterDraft({
+    filters,
+    names: ['name', 'parent'],
+    onApply: setParams,
+  })
 
   const choices = toTreeOptions(useCategoryChoices(kind, kind.messages.parentsFailed))
   const list = useLoad(
@@ -57,25 +51,12 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
         name: filters.name || undefined,
         parent:
           filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
-        page: filters.page,
+        page,
         pageSize: LIST_PAGE_SIZE,
       }),
     params.toString(),
   )
   useErrorToast(list.status === 'failed' ? list.error : null, CATEGORY_MESSAGES.listFailed)
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault()
-    const next = new URLSearchParams()
-    if (name.trim()) next.set('name', name.trim())
-    if (parent) next.set('parent', parent)
-    setParams(next)
-  }
-  const goToPage = (page: number) => {
-    const next = new URLSearchParams(params)
-    next.set('page', String(page))
-    setParams(next)
-  }
 
   return (
     <>
@@ -92,52 +73,43 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
         <Field.Root flex="2">
           <Field.Label>Search by name</Field.Label>
           <Input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            value={draft.name}
+            onChange={(e) => set('name')(e.target.value)}
             placeholder="Category name"
           />
         </Field.Root>
-        <Field.Root flex="2">
-          <Field.Label>Parent Category</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={parent} onChange={(e) => setParent(e.target.value)}>
+        <CategoryFilterField
+          label="Parent Category"
+          value={draft.parent}
+          onChange={set('parent')}
+          choices={choices}
+          leadingOptions={
+            <>
               <option value="">{kind.parentFilter.all}</option>
               <option value="none">{kind.parentFilter.none}</option>
-              {choices.map((choice) => (
-                <option key={choice.value} value={choice.value} aria-label={choice.label}>
-                  {indentedLabel(choice)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+            </>
+          }
+          flex="2"
+        />
         <Button type="submit" colorPalette="teal">
           Apply
         </Button>
       </Stack>
 
-      {list.status === 'loading' && <PageSpinner />}
-      {list.status === 'ready' && list.data.data.length === 0 && (
-        <Text color="fg.muted" textAlign="center" py="12">
-          No categories found.
-        </Text>
-      )}
-      {list.status === 'failed' && (
-        <Text color="fg.error" textAlign="center" py="12">
-          {errorText(list.error, CATEGORY_MESSAGES.listFailed)}
-        </Text>
-      )}
-      {list.status === 'ready' && list.data.data.length > 0 && (
-        <>
+      <ListResults
+        list={list}
+        failedText={CATEGORY_MESSAGES.listFailed}
+        emptyText="No categories found."
+        onPage={goToPage}
+      >
+        {(categories) => (
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-            {list.data.data.map((category) => (
+            {categories.map((category) => (
               <CategoryCard key={category.id} kind={kind} category={category} />
             ))}
           </SimpleGrid>
-          <Pager pagination={list.data.pagination} onPage={goToPage} />
-        </>
-      )}
+        )}
+      </ListResults>
     </>
   )
 }

@@ -1,8 +1,9 @@
 // The products list's filters (category, name, status, min and max price): read from the URL
 // query, edited as a draft, and written back to the URL by Apply.
-import { Button, Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
-import { type FormEvent, useEffect, useState } from 'react'
-import { indentedLabel, toTreeOptions } from '../../lib/category-tree'
+import { Button, Field, Input, SimpleGrid } from '@chakra-ui/react'
+import { CategoryFilterField, StatusFilterField } from '../../components/filter-fields'
+import { useFilterDraft } from '../../components/use-filter-draft'
+import { toTreeOptions } from '../../lib/category-tree'
 import type { ProductQuery } from './products-api'
 import { useProductCategories } from './use-product-categories'
 
@@ -46,23 +47,13 @@ interface ProductFiltersProps {
 }
 
 export function ProductFilters({ filters, onApply }: ProductFiltersProps) {
-  const [draft, setDraft] = useState<Filters>(filters)
-  // Back/forward and shared links change the URL: show the filters it holds.
-  const urlKey = FILTERS.map((name) => filters[name]).join('\n')
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL is the source of truth
-  useEffect(() => setDraft(filters), [urlKey])
+  const { draft, set, apply } = useFilterDraft({
+    filters,
+    names: FILTERS,
+    defaults: { status: 'all' },
+    onApply,
+  })
   const choices = toTreeOptions(useProductCategories())
-
-  const set = (name: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [name]: value }))
-  const apply = (event: FormEvent) => {
-    event.preventDefault()
-    const next = new URLSearchParams()
-    for (const name of FILTERS) {
-      const value = draft[name].trim()
-      if (value && !(name === 'status' && value === 'all')) next.set(name, value)
-    }
-    onApply(next)
-  }
 
   return (
     <SimpleGrid
@@ -74,38 +65,18 @@ export function ProductFilters({ filters, onApply }: ProductFiltersProps) {
       alignItems="end"
       onSubmit={apply}
     >
-      <Field.Root>
-        <Field.Label>Category</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={draft.category}
-            onChange={(e) => set('category')(e.target.value)}
-          >
-            <option value="">All</option>
-            {choices.map((choice) => (
-              <option key={choice.value} value={choice.value} aria-label={choice.label}>
-                {indentedLabel(choice)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <CategoryFilterField
+        label="Category"
+        value={draft.category}
+        onChange={set('category')}
+        choices={choices}
+        leadingOptions={<option value="">All</option>}
+      />
       <Field.Root>
         <Field.Label>Name</Field.Label>
         <Input type="search" value={draft.name} onChange={(e) => set('name')(e.target.value)} />
       </Field.Root>
-      <Field.Root>
-        <Field.Label>Status</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={draft.status} onChange={(e) => set('status')(e.target.value)}>
-            <option value="all">All</option>
-            <option value="enabled">Enabled</option>
-            <option value="disabled">Disabled</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <StatusFilterField value={draft.status} onChange={set('status')} />
       <AmountField label="Min Price" value={draft.minPrice} onChange={set('minPrice')} />
       <AmountField label="Max Price" value={draft.maxPrice} onChange={set('maxPrice')} />
       <Button type="submit" colorPalette="teal">

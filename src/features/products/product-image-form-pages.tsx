@@ -8,6 +8,7 @@ import { paths } from '../../app/paths'
 import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
+import { isNotFound } from '../../components/use-page-param'
 import { routeId, useRecord } from '../../components/use-record'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
@@ -23,7 +24,6 @@ import {
   productImagesApi,
   productsApi,
 } from './products-api'
-import { isNotFound } from './use-page-param'
 
 const cropperContext = { cropper: ProductImageCropper }
 

@@ -1,14 +1,14 @@
 // A product's images: cards with the thumbnail, Enabled/Disabled, Preview on the preview image,
 // View Details; Add Image; a pager (the page is kept in the URL).
-import { Badge, Button, Card, HStack, Link, SimpleGrid, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, HStack, Link, SimpleGrid } from '@chakra-ui/react'
 import { ImagePlus } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
-import { errorText, useErrorToast } from '../../components/messages'
+import { ListResults } from '../../components/list-results'
+import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
-import { PageSpinner } from '../../components/page-spinner'
-import { Pager } from '../../components/pager'
 import { StatusBadge } from '../../components/status-badge'
+import { isNotFound, usePageParam } from '../../components/use-page-param'
 import { routeId, useRecord } from '../../components/use-record'
 import { useLoad } from '../../lib/use-load'
 import { ProductPicture } from './product-picture'
@@ -19,7 +19,6 @@ import {
   productImagesApi,
   productsApi,
 } from './products-api'
-import { isNotFound, usePageParam } from './use-page-param'
 
 export function ProductImageListPage() {
   const rawId = useParams().id ?? ''
@@ -50,27 +49,21 @@ export function ProductImageListPage() {
           </Button>
         }
       />
-      {list.status === 'loading' && <PageSpinner />}
-      {listError !== null && (
-        <Text color="fg.error" textAlign="center" py="12">
-          {errorText(listError, PRODUCT_MESSAGES.listFailed)}
-        </Text>
-      )}
-      {list.status === 'ready' && list.data.data.length === 0 && (
-        <Text color="fg.muted" textAlign="center" py="12">
-          {IMAGE_MESSAGES.noImages}
-        </Text>
-      )}
-      {list.status === 'ready' && list.data.data.length > 0 && (
-        <>
+      <ListResults
+        list={list}
+        failedText={PRODUCT_MESSAGES.listFailed}
+        emptyText={IMAGE_MESSAGES.noImages}
+        onPage={goToPage}
+        ignoreError={isNotFound}
+      >
+        {(images) => (
           <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-            {list.data.data.map((image) => (
+            {images.map((image) => (
               <ImageCard key={image.id} image={image} />
             ))}
           </SimpleGrid>
-          <Pager pagination={list.data.pagination} onPage={goToPage} />
-        </>
-      )}
+        )}
+      </ListResults>
     </>
   )
 }

@@ -1,16 +1,14 @@
 // Every product: filters (category, name, status, min and max price) applied with Apply and
 // kept in the URL, product cards, and a pager.
-import { Text } from '@chakra-ui/react'
 import { useSearchParams } from 'react-router-dom'
-import { errorText, useErrorToast } from '../../components/messages'
+import { ListResults } from '../../components/list-results'
+import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
-import { PageSpinner } from '../../components/page-spinner'
-import { Pager } from '../../components/pager'
+import { usePageParam } from '../../components/use-page-param'
 import { useLoad } from '../../lib/use-load'
 import { ProductGrid } from './product-card'
 import { ProductFilters, readFilters, toQuery } from './product-filters'
 import { PRODUCT_MESSAGES, productsApi } from './products-api'
-import { usePageParam } from './use-page-param'
 
 export function ProductListPage() {
   const [params, setParams] = useSearchParams()
@@ -23,23 +21,14 @@ export function ProductListPage() {
     <>
       <PageHeader title="Products" />
       <ProductFilters filters={filters} onApply={setParams} />
-      {list.status === 'loading' && <PageSpinner />}
-      {list.status === 'failed' && (
-        <Text color="fg.error" textAlign="center" py="12">
-          {errorText(list.error, PRODUCT_MESSAGES.listFailed)}
-        </Text>
-      )}
-      {list.status === 'ready' && list.data.data.length === 0 && (
-        <Text color="fg.muted" textAlign="center" py="12">
-          {PRODUCT_MESSAGES.noProducts}
-        </Text>
-      )}
-      {list.status === 'ready' && list.data.data.length > 0 && (
-        <>
-          <ProductGrid products={list.data.data} />
-          <Pager pagination={list.data.pagination} onPage={goToPage} />
-        </>
-      )}
+      <ListResults
+        list={list}
+        failedText={PRODUCT_MESSAGES.listFailed}
+        emptyText={PRODUCT_MESSAGES.noProducts}
+        onPage={goToPage}
+      >
+        {(products) => <ProductGrid products={products} />}
+      </ListResults>
     </>
   )
 }

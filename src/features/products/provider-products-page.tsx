@@ -1,18 +1,17 @@
 // One provider's products: the brand name linking back to the provider, Add Product, the
 // product cards and a pager (the page is kept in the URL).
-import { Button, Link, Text } from '@chakra-ui/react'
+import { Button, Link } from '@chakra-ui/react'
 import { Plus } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
-import { errorText, useErrorToast } from '../../components/messages'
+import { ListResults } from '../../components/list-results'
+import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
-import { PageSpinner } from '../../components/page-spinner'
-import { Pager } from '../../components/pager'
+import { isNotFound, usePageParam } from '../../components/use-page-param'
 import { routeId, useRecord } from '../../components/use-record'
 import { useLoad } from '../../lib/use-load'
 import { ProductGrid } from './product-card'
 import { PRODUCT_MESSAGES, productsApi } from './products-api'
-import { isNotFound, usePageParam } from './use-page-param'
 
 export function ProviderProductsPage() {
   const rawId = useParams().id ?? ''
@@ -46,23 +45,15 @@ export function ProviderProductsPage() {
           </Button>
         }
       />
-      {list.status === 'loading' && <PageSpinner />}
-      {listError !== null && (
-        <Text color="fg.error" textAlign="center" py="12">
-          {errorText(listError, PRODUCT_MESSAGES.listFailed)}
-        </Text>
-      )}
-      {list.status === 'ready' && list.data.data.length === 0 && (
-        <Text color="fg.muted" textAlign="center" py="12">
-          {PRODUCT_MESSAGES.noProviderProducts}
-        </Text>
-      )}
-      {list.status === 'ready' && list.data.data.length > 0 && (
-        <>
-          <ProductGrid products={list.data.data} />
-          <Pager pagination={list.data.pagination} onPage={goToPage} />
-        </>
-      )}
+      <ListResults
+        list={list}
+        failedText={PRODUCT_MESSAGES.listFailed}
+        emptyText={PRODUCT_MESSAGES.noProviderProducts}
+        onPage={goToPage}
+        ignoreError={isNotFound}
+      >
+        {(products) => <ProductGrid products={products} />}
+      </ListResults>
     </>
   )
 }

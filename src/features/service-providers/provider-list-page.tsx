@@ -7,21 +7,21 @@ import {
   Field,
   HStack,
   Input,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react'
 import { Plus } from 'lucide-react'
-import { type FormEvent, useEffect, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
-import { errorText, useErrorToast } from '../../components/messages'
+import { CategoryFilterField, StatusFilterField } from '../../components/filter-fields'
+import { ListResults } from '../../components/list-results'
+import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
-import { PageSpinner } from '../../components/page-spinner'
-import { Pager } from '../../components/pager'
 import { StatusBadge } from '../../components/status-badge'
-import { indentedLabel, toTreeOptions } from '../../lib/category-tree'
+import { useFilterDraft } from '../../components/use-filter-draft'
+import { usePageParam } from '../../components/use-page-param'
+import { toTreeOptions } from '../../lib/category-tree'
 import { useLoad } from '../../lib/use-load'
 import { ProviderAvatar } from './provider-avatar'
 import { PROVIDER_MESSAGES, providersApi, type ServiceProvider } from './providers-api'
@@ -32,8 +32,7 @@ type Filters = Record<(typeof FILTERS)[number], string>
 const STATUSES = ['all', 'enabled', 'disabled']
 
 /** The status filter defaults to enabled (spec §9); "all" must therefore be explicit. */
-function readFilters(params: URLSearchParams): Filters & { page: number } {
-  const page = Number(params.get('page'))
+function readFilters(params: URLSearchParams): Filters {
   const status = params.get('status') ?? ''
   return {
     email: params.get('email') ?? '',
@@ -41,18 +40,22 @@ function readFilters(params: URLSearchParams): Filters & { page: number } {
     // An unknown status (a mangled link) is the default, not "disabled".
     status: STATUSES.includes(status) ? status : 'enabled',
     category: /^\d+$/.test(params.get('category') ?? '') ? (params.get('category') as string) : '',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
   }
 }
 
 export function ProviderListPage() {
   const [params, setParams] = useSearchParams()
+  const [page, goToPage] = usePageParam()
   const filters = readFilters(params)
-  const [draft, setDraft] = useState<Filters>(filters)
   const urlKey = params.toString()
-  // Back/forward and shared links change the URL: show the filters it holds.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL is the source of truth
-  useEffect(() => setDraft(readFilters(params)), [urlKey])
+  // Any URL change (paging too) resets the draft to what the URL holds.
+  const { draft, set, apply } = useFilterDraft({
+    filters,
+    names: FILTERS,
+    defaults: { status: 'enabled' },
+    onApply: setParams,
+    resetKey: urlKey,
+  })
 
   const choices = toTreeOptions(useProviderCategories())
   const list = useLoad(
@@ -62,27 +65,11 @@ export function ProviderListPage() {
         brandName: filters.brandName || undefined,
         enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
         serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
-        page: filters.page,
+        page,
       }),
     urlKey,
   )
   useErrorToast(list.status === 'failed' ? list.error : null, PROVIDER_MESSAGES.listFailed)
-
-  const set = (name: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [name]: value }))
-  const apply = (event: FormEvent) => {
-    event.preventDefault()
-    const next = new URLSearchParams()
-    for (const name of FILTERS) {
-      const value = draft[name].trim()
-      if (value && !(name === 'status' && value === 'enabled')) next.set(name, value)
-    }
-    setParams(next)
-  }
-  const goToPage = (page: number) => {
-    const next = new URLSearchParams(params)
-    next.set('page', String(page))
-    setParams(next)
-  }
 
   return (
     <>
@@ -113,63 +100,33 @@ export function ProviderListPage() {
           <Field.Label>Brand Name</Field.Label>
           <Input value={draft.brandName} onChange={(e) => set('brandName')(e.target.value)} />
         </Field.Root>
-        <Field.Root>
-          <Field.Label>Status</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={draft.status}
-              onChange={(e) => set('status')(e.target.value)}
-            >
-              <option value="all">All</option>
-              <option value="enabled">Enabled</option>
-              <option value="disabled">Disabled</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Category</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={draft.category}
-              onChange={(e) => set('category')(e.target.value)}
-            >
-              <option value="">All</option>
-              {choices.map((choice) => (
-                <option key={choice.value} value={choice.value} aria-label={choice.label}>
-                  {indentedLabel(choice)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <StatusFilterField value={draft.status} onChange={set('status')} />
+        <CategoryFilterField
+          label="Category"
+          value={draft.category}
+          onChange={set('category')}
+          choices={choices}
+          leadingOptions={<option value="">All</option>}
+        />
         <Button type="submit" colorPalette="teal">
           Apply
         </Button>
       </SimpleGrid>
 
-      {list.status === 'loading' && <PageSpinner />}
-      {list.status === 'failed' && (
-        <Text color="fg.error" textAlign="center" py="12">
-          {errorText(list.error, PROVIDER_MESSAGES.listFailed)}
-        </Text>
-      )}
-      {list.status === 'ready' && list.data.data.length === 0 && (
-        <Text color="fg.muted" textAlign="center" py="12">
-          Nothing to see here.
-        </Text>
-      )}
-      {list.status === 'ready' && list.data.data.length > 0 && (
-        <>
+      <ListResults
+        list={list}
+        failedText={PROVIDER_MESSAGES.listFailed}
+        emptyText="Nothing to see here."
+        onPage={goToPage}
+      >
+        {(providers) => (
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-            {list.data.data.map((provider) => (
+            {providers.map((provider) => (
               <ProviderCard key={provider.id} provider={provider} />
             ))}
           </SimpleGrid>
-          <Pager pagination={list.data.pagination} onPage={goToPage} />
-        </>
-      )}
+        )}
+      </ListResults>
     </>
   )
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { uniqueName } from './databases'
-import { type Json, providerApi } from './service-providers'
+import { type Json, type Query, stringify } from './requests'
+import { providerApi } from './service-providers'
 
 // A factory for valid product bodies and a small client for the product and product-image
 // routes, shared by the product and product-image suites.
@@ -45,12 +46,6 @@ export function buildProduct(
 export function productUpdateBody(body: ProductBody): Omit<ProductBody, 'serviceProviderId'> {
   const { serviceProviderId: _, ...rest } = body
   return rest
-}
-
-type Query = Record<string, string | number | boolean>
-
-function stringify(query: Query): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]))
 }
 
 export function productApi(app: FastifyInstance, token: string) {

@@ -1,11 +1,10 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { uniqueName } from './databases'
+import { type Json, type Query, stringify } from './requests'
 
 // A factory for valid provider bodies and a small client for the provider routes, shared by the
 // provider and provider-image suites.
-
-export type Json = Record<string, unknown>
 
 export interface ProviderBody {
   firstName: string
@@ -46,12 +45,6 @@ export function buildProvider(overrides: Partial<ProviderBody> = {}): ProviderBo
 export function updateBody(body: ProviderBody): Omit<ProviderBody, 'email'> {
   const { email: _, ...rest } = body
   return rest
-}
-
-type Query = Record<string, string | number | boolean>
-
-function stringify(query: Query): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]))
 }
 
 export const PROVIDERS = '/api/service-providers'
@@ -95,9 +88,4 @@ export function providerApi(app: FastifyInstance, token: string) {
     },
   }
   return api
-}
-
-export function expectDetail(response: LightMyRequestResponse, status: number, detail: string) {
-  expect(response.statusCode, response.body).toBe(status)
-  expect(response.json()).toEqual({ detail })
 }

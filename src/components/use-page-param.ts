@@ -1,7 +1,7 @@
 // The page number of a list kept in the URL query (`?page=2`), so Back and shared links
 // restore it; a mangled value means page 1.
 import { useSearchParams } from 'react-router-dom'
-import { isApiError } from '../../lib/api-client'
+import { isApiError } from '../lib/api-client'
 
 export function usePageParam(): [page: number, goToPage: (page: number) => void] {
   const [params, setParams] = useSearchParams()
