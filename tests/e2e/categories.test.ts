@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPost, unique } from './support/api'
-import { launchBrowser, openPage, screenshot, signIn } from './support/browser'
+import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
 
 let browser: Browser
 let page: Page
@@ -10,10 +10,7 @@ let problems: string[]
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  ;({ page, problems } = await openPage(browser))
-  await page.goto('/login')
-  await signIn(page)
-  await page.waitForURL('**/dashboard')
+  ;({ page, problems } = await openSignedInPage(browser))
 })
 afterAll(async () => {
   await browser?.close()

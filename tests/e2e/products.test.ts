@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPost, unique } from './support/api'
-import { launchBrowser, openPage, screenshot, signIn } from './support/browser'
+import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
+import { writePicture } from './support/pictures'
 
 let browser: Browser
 let page: Page
@@ -15,21 +15,14 @@ const files = mkdtempSync(join(tmpdir(), 'backoffice-e2e-products-'))
 const pictureFile = join(files, 'product.jpg')
 
 beforeAll(async () => {
-  await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#e2e8f0' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="1600" height="1000"><rect x="400" y="250" width="800" height="500" rx="60" fill="#0f766e"/></svg>',
-        ),
-      },
-    ])
-    .jpeg()
-    .toFile(pictureFile)
+  await writePicture(pictureFile, {
+    width: 1600,
+    height: 1000,
+    background: '#e2e8f0',
+    shape: '<rect x="400" y="250" width="800" height="500" rx="60" fill="#0f766e"/>',
+  })
   browser = await launchBrowser()
-  ;({ page, problems } = await openPage(browser))
-  await page.goto('/login')
-  await signIn(page)
-  await page.waitForURL('**/dashboard')
+  ;({ page, problems } = await openSignedInPage(browser))
 })
 afterAll(async () => {
   await browser?.close()

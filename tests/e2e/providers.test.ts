@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPost, unique } from './support/api'
-import { launchBrowser, openPage, screenshot, signIn } from './support/browser'
+import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
+import { writePicture } from './support/pictures'
 
 let browser: Browser
 let page: Page
@@ -15,22 +15,15 @@ const files = mkdtempSync(join(tmpdir(), 'backoffice-e2e-files-'))
 const photoFile = join(files, 'portrait.png')
 
 beforeAll(async () => {
-  // A generated portrait-sized PNG: a gradient-ish block with a circle, enough to crop.
-  await sharp({ create: { width: 900, height: 700, channels: 3, background: '#2c7a7b' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="900" height="700"><circle cx="450" cy="330" r="220" fill="#f6ad55"/></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toFile(photoFile)
+  // A portrait-sized PNG with a circle in it, enough to crop.
+  await writePicture(photoFile, {
+    width: 900,
+    height: 700,
+    background: '#2c7a7b',
+    shape: '<circle cx="450" cy="330" r="220" fill="#f6ad55"/>',
+  })
   browser = await launchBrowser()
-  ;({ page, problems } = await openPage(browser))
-  await page.goto('/login')
-  await signIn(page)
-  await page.waitForURL('**/dashboard')
+  ;({ page, problems } = await openSignedInPage(browser))
 })
 afterAll(async () => {
   await browser?.close()

@@ -55,3 +55,12 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true })
 }
+
+/** A signed-in page on the dashboard, for suites that test what comes after signing in. */
+export async function openSignedInPage(browser: Browser): Promise<WatchedPage> {
+  const watched = await openPage(browser)
+  await watched.page.goto('/login')
+  await signIn(watched.page)
+  await watched.page.waitForURL('**/dashboard')
+  return watched
+}
