@@ -3,7 +3,8 @@
 import { sql } from 'kysely'
 import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
-import { containsPattern, type PageRequest } from '../lib/list-query'
+import type { PageRequest } from '../lib/list-query'
+import { containsText, productName } from '../lib/text-search'
 import { toNaira } from './money'
 
 export type { Db }
@@ -65,13 +66,7 @@ export async function listProducts(
   if (filter.serviceProviderId !== undefined) {
     query = query.where('p.serviceProviderId', '=', filter.serviceProviderId)
   }
-  if (filter.name) {
-    query = query.where(
-      sql`lower(p.name)`,
-      'like',
-      sql`${containsPattern(filter.name)} escape '\\'`,
-    )
-  }
+  if (filter.name) query = query.where(containsText(db, productName, filter.name))
   if (filter.enabled !== undefined) query = query.where('p.enabled', '=', filter.enabled ? 1 : 0)
   if (filter.categoryId !== undefined) {
     const tree = categoryAndDescendants(filter.categoryId)

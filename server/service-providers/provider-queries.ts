@@ -1,9 +1,10 @@
 // Reading service providers with their categories and image flags. Plain functions taking
 // `db` first.
-import { type ExpressionBuilder, sql } from 'kysely'
+import type { ExpressionBuilder } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, providerLinks } from '../lib/category-links'
-import { containsPattern, type PageRequest } from '../lib/list-query'
+import type { PageRequest } from '../lib/list-query'
+import { containsText, providerBrandName, providerEmail } from '../lib/text-search'
 
 export type { Db }
 
@@ -49,13 +50,9 @@ export async function listProviders(
   { page, pageSize }: PageRequest,
 ): Promise<{ rows: Provider[]; total: number }> {
   let query = db.selectFrom('serviceProviders as p')
-  if (filter.email) {
-    // email_key is already lower-cased (in JavaScript, like the pattern).
-    query = query.where(sql`p.email_key`, 'like', sql`${containsPattern(filter.email)} escape '\\'`)
-  }
+  if (filter.email) query = query.where(containsText(db, providerEmail, filter.email))
   if (filter.brandName) {
-    const pattern = containsPattern(filter.brandName)
-    query = query.where(sql`lower(p.brand_name)`, 'like', sql`${pattern} escape '\\'`)
+    query = query.where(containsText(db, providerBrandName, filter.brandName))
   }
   if (filter.enabled !== undefined) query = query.where('p.enabled', '=', filter.enabled ? 1 : 0)
   if (filter.categoryId !== undefined) {
