@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import type { Kysely } from 'kysely'
 import { registerAuthentication } from './auth/authenticate'
 import { createLoginLimiter, type LoginLimiter } from './auth/login-limiter'
@@ -11,8 +11,9 @@ import {
 } from './categories/category-routes'
 import type { Config } from './config'
 import type { Database } from './db/types'
-import { HttpError, registerErrorHandlers } from './errors'
+import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { registerHealth } from './health'
+import { registerTotalsInvalidation } from './lib/totals-cache'
 import { type LoggerConfig, loggerOptions } from './logging'
 import { registerProductImageRoutes } from './products/product-image-routes'
 import { registerProductRoutes } from './products/product-routes'
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   loginLimiter?: LoginLimiter
   /** Folder of JSON Schemas; defaults to the repository's /schemas. */
   schemasDir?: string
+  /** Sees every route as it is registered, so tests can check each one is protected. */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /**
@@ -53,7 +56,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: logging.logController,
     bodyLimit: BODY_LIMIT,
     schemaController,
+    // The router's own 400/414 (a malformed escape, an overlong id) answer `{detail}` too.
+    frameworkErrors,
+    // A request already on an open connection when SIGTERM arrives is served, not refused with
+    // Fastify's own 503 body: the database stays open until the server has drained.
+    return503OnClosing: false,
   })
+  // Before anything else, so the hook also sees routes added by plugins (static files).
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   acceptEmptyJsonBodies(app)
   registerSchemas(app, options.schemasDir)
@@ -61,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app)
   const policy: SessionPolicy = { ttlHours: config.tokenTtlHours, now: options.now }
   registerAuthentication(app, db, policy)
+  registerTotalsInvalidation(app, db)
   const pageFallback = await registerWeb(app, config.webDistDir)
   registerErrorHandlers(app, pageFallback)
 
@@ -96,14 +107,18 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   })
 }
 
+const MAX_CHECKED_DEPTH = 8
+
 /** The dotted path of the first string (or key) holding a NUL character, '' for the root. */
-function fieldWithNul(value: unknown, path = ''): string | undefined {
+function fieldWithNul(value: unknown, path = '', depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined
-  if (typeof value !== 'object' || value === null) return undefined
+  // Deeper than any schema allows: the body is refused by validation anyway, and a long path
+  // would make a useless message.
+  if (typeof value !== 'object' || value === null || depth > MAX_CHECKED_DEPTH) return undefined
   for (const [key, item] of Object.entries(value)) {
     const itemPath = path ? `${path}.${key}` : key
     if (key.includes('\u0000')) return path || 'Request body'
-    const found = fieldWithNul(item, itemPath)
+    const found = fieldWithNul(item, itemPath, depth + 1)
     if (found !== undefined) return found
   }
   return undefined

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isDatabaseUnavailable } from './db/connection'
 
 // One place that turns every failure into `{"detail": "..."}`. Nothing else in the server
 // formats errors, and no stack trace or internal message ever reaches a client.
@@ -25,6 +26,22 @@ const FASTIFY_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type: send application/json'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body size did not match Content-Length'],
+  FST_ERR_BAD_URL: [400, 'Malformed URL: a path segment is not valid percent-encoding'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'A path segment is too long'],
+}
+
+/**
+ * For Fastify's `frameworkErrors` option. Its router answers a malformed escape in the path and
+ * a path parameter over 100 characters itself, before any hook or error handler, with a body of
+ * its own (`{error, code, message, statusCode}`); this gives them `{detail}` too.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const [status, detail] = FASTIFY_ERRORS[error.code] ?? [500, 'Internal server error']
+  reply.code(status).send({ detail })
 }
 
 export function registerErrorHandlers(app: FastifyInstance, pageFallback: PageFallback | null) {
@@ -43,6 +60,11 @@ export function registerErrorHandlers(app: FastifyInstance, pageFallback: PageFa
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: error.message || 'Bad request' })
+    }
+    // The database is down or unreachable: a passing state (a restart, a failover), not a bug.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply.code(503).send({ detail: 'Database unavailable' })
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply.code(500).send({ detail: 'Internal server error' })
@@ -88,6 +110,16 @@ export function validationDetail(error: FastifyError): string {
       // Schemas spell "not blank" as pattern \S (minLength 1 would accept "   ").
       if (params.pattern === '\\S' && base) return `${base} must not be blank`
       break
+    case 'maximum':
+    case 'minimum':
+      // A bound read from another field ($data: minPrice ≤ maxPrice) that is not a number:
+      // that field is the one to name (Ajv would say "must be <= [object Object]").
+      if (typeof params.limit !== 'number') {
+        const { schema } = issue as { schema?: { $data?: unknown } }
+        const other = relativeField(issue.instancePath, schema?.$data)
+        return other ? `${other} must be number` : `${base} cannot be compared with a non-number`
+      }
+      break
   }
   if (!base) {
     return error.validationContext === 'body'
@@ -95,4 +127,12 @@ export function validationDetail(error: FastifyError): string {
       : `Invalid ${error.validationContext ?? 'request'}: ${issue.message}`
   }
   return `${base} ${issue.message}`
+}
+
+/** The dotted field a relative JSON pointer (`$data: "1/maxPrice"`) names from `instancePath`. */
+function relativeField(instancePath: string, pointer: unknown): string | undefined {
+  const match = typeof pointer === 'string' ? /^(\d+)\/(.+)$/.exec(pointer) : null
+  const path = instancePath.split('/').filter(Boolean)
+  if (!match || Number(match[1]) > path.length) return undefined
+  return [...path.slice(0, path.length - Number(match[1])), ...match[2].split('/')].join('.')
 }

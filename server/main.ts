@@ -10,7 +10,7 @@ import { migrateToLatest } from './db/migrate'
 async function main(): Promise<void> {
   const config = loadConfig()
   const database = createDatabase(config, {
-    onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection failed'),
   })
   const app = await buildApp({ db: database.db, config })
 
@@ -22,6 +22,12 @@ async function main(): Promise<void> {
   })
 
   let stopping = false
+  // Once stopping, every response says `Connection: close`: a kept-alive connection would
+  // otherwise stay open after its last response and hold the exit up until its idle timeout.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (stopping) reply.header('connection', 'close')
+    return payload
+  })
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true

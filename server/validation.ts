@@ -17,6 +17,8 @@ const FASTIFY_DEFAULTS: Options = {
   // app's precompiled validators do; kobo amounts need a tolerant multipleOf (0.29 / 0.01).
   $data: true,
   multipleOfPrecision: 6,
+  // Errors carry their schema, so a failed $data comparison can name the field it read.
+  verbose: true,
 }
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { CategoryTableName, Database } from '../db/types'
 import { HttpError } from '../errors'
+import { sendTagged, writeIfMatch } from '../lib/etag'
 import {
   nullableIdFilter,
   pageRequest,
@@ -97,10 +98,10 @@ export function registerCategoryRoutes(
     },
   )
 
-  app.get(`${path}/:id`, async (request) => {
+  app.get(`${path}/:id`, async (request, reply) => {
     const row = await findCategory(db, table, idParam(request.params))
     if (!row) throw new HttpError(404, notFound)
-    return toJson(row)
+    return sendTagged(reply, toJson(row))
   })
 
   app.put<{ Body: Body }>(
@@ -109,7 +110,14 @@ export function registerCategoryRoutes(
     async (request) => {
       const id = idParam(request.params)
       const input = toInput(request.body)
-      const found = await updateCategory(db, table, id, input).catch((error) => {
+      const found = await writeIfMatch(db, request, {
+        record: [table, id],
+        current: async (conn) => {
+          const row = await findCategory(conn, table, id)
+          return row && toJson(row)
+        },
+        write: (conn) => updateCategory(conn, table, id, input),
+      }).catch((error) => {
         throw parentError(error)
       })
       if (!found) throw new HttpError(404, notFound)

@@ -18,8 +18,8 @@ export interface DatabaseHandle {
 }
 
 export interface DatabaseOptions {
-  /** Called for errors on idle PostgreSQL connections, which would otherwise crash the process. */
-  onPoolError?: (error: Error) => void
+  /** Told when a PostgreSQL connection fails (the database stopped, the network broke). */
+  onConnectionError?: (error: Error) => void
 }
 
 export const SQLITE_FILE_NAME = 'backoffice.sqlite'
@@ -77,10 +77,49 @@ function createPostgres(connectionString: string, options: DatabaseOptions): Dat
     connectionTimeoutMillis: 5000,
     types: { getTypeParser },
   })
-  pool.on('error', (error) => options.onPoolError?.(error))
+  // pg emits 'error' on a client whose connection dies, and an 'error' event nobody listens to
+  // crashes the process. The pool listens only while a client is idle, so every client gets a
+  // listener of its own that also covers the time it is in use (e.g. between two statements of
+  // a transaction when PostgreSQL shuts down): its query fails by itself, and the pool discards
+  // the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)))
+  // The pool re-emits an idle client's error, already reported by the listener above.
+  pool.on('error', () => {})
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   })
   return { db, dialect: 'postgres', destroy: () => db.destroy() }
+}
+
+// Errors that mean "the database cannot be reached right now" rather than "this query is
+// wrong": the API answers them 503 so that clients try again later.
+// SQLSTATEs: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, and
+// class 08 (connection exceptions).
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300'])
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+// pg's own errors for a connection that ended or never came up carry no code, only these texts.
+const PG_CONNECTION_LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true
+    if (NETWORK_ERRORS.has(code)) return true
+  }
+  if (PG_CONNECTION_LOST.test(error.message)) return true
+  // A refused connection to a host with several addresses arrives as an AggregateError.
+  const inner = error instanceof AggregateError ? [...error.errors, error.cause] : [error.cause]
+  return inner.some((cause) => isDatabaseUnavailable(cause, depth + 1))
 }

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely'
+import type { Generated, GeneratedAlways, Insertable, Selectable } from 'kysely'
 
 // Table types as the application sees them. Columns are snake_case in the database and
 // camelCase here: connection.ts installs Kysely's CamelCasePlugin, so rows come back in the
@@ -84,6 +84,10 @@ export interface ProductsTable {
   priceKobo: number | null
   minPriceKobo: number | null
   maxPriceKobo: number | null
+  /** The price as an interval, computed by the database (migration 006): [price, price] for a
+   * Fixed product, [min, max] for a Range. */
+  priceLowKobo: GeneratedAlways<number>
+  priceHighKobo: GeneratedAlways<number>
   estimatedDeliveryDays: number
   /** 0 or 1, as for providers. */
   enabled: number
@@ -132,6 +136,13 @@ export interface Database {
   products: ProductsTable
   productCategoryLinks: ProductCategoryLinksTable
   productImages: ProductImagesTable
+  productsFts: TextIndexTable
+  serviceProvidersFts: TextIndexTable
+}
+
+/** SQLite only (migration 005): an FTS5 trigram index whose rowid is the indexed row's id. */
+export interface TextIndexTable {
+  rowid: number
 }
 
 export type CategoryTableName = 'serviceProviderCategories' | 'productCategories'

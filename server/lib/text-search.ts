@@ -1,50 +1,71 @@
 // Case-insensitive substring filters that use the indexes of migration 005: an FTS5 trigram
 // table on SQLite, a pg_trgm GIN index on PostgreSQL. In both, % and _ match only themselves.
-import { type Expression, PostgresAdapter, type SqlBool, sql } from 'kysely'
+import { PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Db } from './category-links'
 import { containsPattern } from './list-query'
 
-/** A searchable column: its alias-qualified SQL, the FTS5 table indexing it, its id column. */
+/** A searchable column of the table aliased `p`. */
 export interface TextColumn {
   /** e.g. `lower(p.name)`: the expression PostgreSQL's index covers (and SQLite's fallback). */
   lowered: string
-  fts: string
+  /** The FTS5 table indexing it (SQLite) and the column's name there. */
+  fts: 'productsFts' | 'serviceProvidersFts'
   ftsColumn: string
-  id: string
 }
 
 export const productName: TextColumn = {
   lowered: 'lower(p.name)',
-  fts: 'products_fts',
+  fts: 'productsFts',
   ftsColumn: 'name',
-  id: 'p.id',
 }
 export const providerBrandName: TextColumn = {
   lowered: 'lower(p.brand_name)',
-  fts: 'service_providers_fts',
+  fts: 'serviceProvidersFts',
   ftsColumn: 'brand_name',
-  id: 'p.id',
 }
 // email_key is the email lower-cased when written.
 export const providerEmail: TextColumn = {
   lowered: 'p.email_key',
-  fts: 'service_providers_fts',
+  fts: 'serviceProvidersFts',
   ftsColumn: 'email_key',
-  id: 'p.id',
 }
 
 /** Trigrams need three characters; shorter searches match through a scan. */
 const MIN_INDEXED_LENGTH = 3
 
-export function containsText(db: Db, column: TextColumn, text: string): Expression<SqlBool> {
-  const indexed = [...text].length >= MIN_INDEXED_LENGTH
-  if (indexed && !(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    // A quoted FTS5 phrase of trigrams matches exactly the rows holding the text, any case;
-    // inside the quotes only " is special (doubled).
-    const phrase = `{${column.ftsColumn}}: "${text.replaceAll('"', '""')}"`
-    return sql<SqlBool>`${sql.ref(column.id)} in (select rowid from ${sql.table(column.fts)}
-      where ${sql.table(column.fts)} match ${phrase})`
+// biome-ignore lint/suspicious/noExplicitAny: any list query over a table aliased `p`
+type ListQuery = SelectQueryBuilder<any, any, any>
+
+/**
+ * Adds the substring filters (column, text; blank texts are skipped) to a list query over `p`
+ * and says how to order it newest first. On SQLite the FTS5 table joins in and drives the
+ * query in id order, newest first: a page then costs about the same for a rare word and for one
+ * in every fourth row. Its rows are the matching ids, so the order is by its rowid.
+ */
+export function filterByText<Q extends ListQuery>(
+  db: Db,
+  query: Q,
+  searches: Array<[TextColumn, string | undefined]>,
+): { query: Q; newestFirst: string } {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  const phrases: string[] = []
+  let filtered = query
+  for (const [column, text] of searches) {
+    if (!text) continue
+    if (!postgres && [...text].length >= MIN_INDEXED_LENGTH) {
+      // A quoted phrase of trigrams matches exactly the rows holding the text, any case; inside
+      // the quotes only " is special (doubled), so the text cannot inject FTS5 syntax.
+      phrases.push(`{${column.ftsColumn}}: "${text.replaceAll('"', '""')}"`)
+    } else {
+      // PostgreSQL's GIN index serves this LIKE directly (from three characters on).
+      const like = sql<SqlBool>`${sql.raw(column.lowered)} like ${containsPattern(text)} escape '\\'`
+      filtered = filtered.where(like) as Q
+    }
   }
-  // PostgreSQL's GIN index serves this LIKE directly (from three characters on).
-  return sql<SqlBool>`${sql.raw(column.lowered)} like ${containsPattern(text)} escape '\\'`
+  if (phrases.length === 0) return { query: filtered, newestFirst: 'p.id' }
+  const fts = searches[0][0].fts
+  const joined = filtered
+    .innerJoin(`${fts} as f`, 'f.rowid', 'p.id')
+    .where(sql<SqlBool>`${sql.table(fts)} match ${phrases.join(' AND ')}`) as unknown as Q
+  return { query: joined, newestFirst: 'f.rowid' }
 }

@@ -8,6 +8,7 @@ import { HttpError } from '../errors'
 import { cleanImage, thumbnail } from '../images/clean-image'
 import { sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
+import { sendTagged, writeIfMatch } from '../lib/etag'
 import { booleanFilter, pageRequest, pagination, type RawQuery, single } from '../lib/list-query'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import {
@@ -71,14 +72,14 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
     },
   )
 
-  app.get(IMAGE, async (request) => {
+  app.get(IMAGE, async (request, reply) => {
     const image = await findProductImage(
       db,
       productId(request.params),
       productImageId(request.params),
     )
     if (typeof image === 'string') throw notFound(image)
-    return image
+    return sendTagged(reply, image)
   })
 
   app.put<{ Body: ImageBody }>(
@@ -90,7 +91,15 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
     async (request) => {
       const id = productId(request.params)
       const imageId = productImageId(request.params)
-      const outcome = await updateProductImage(db, id, imageId, toInput(request.body))
+      const input = toInput(request.body)
+      const outcome = await writeIfMatch(db, request, {
+        record: ['productImages', imageId],
+        current: async (conn) => {
+          const image = await findProductImage(conn, id, imageId)
+          return typeof image === 'string' ? undefined : image
+        },
+        write: (conn) => updateProductImage(conn, id, imageId, input),
+      })
       if (outcome !== 'updated') throw notFound(outcome)
       return { id: imageId, productId: id }
     },

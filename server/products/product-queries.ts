@@ -1,10 +1,11 @@
 // Reading products with their categories and their provider's brand name. Plain functions
 // taking `db` first. Money leaves the database as kobo and the API as naira (toNaira).
-import { sql } from 'kysely'
+import { type SqlBool, sql } from 'kysely'
 import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
 import type { PageRequest } from '../lib/list-query'
-import { containsText, productName } from '../lib/text-search'
+import { filterByText, productName } from '../lib/text-search'
+import { cachedCount } from '../lib/totals-cache'
 import { toNaira } from './money'
 
 export type { Db }
@@ -56,75 +57,108 @@ export async function productExists(db: Db, id: number): Promise<boolean> {
   return row !== undefined
 }
 
-/** One page, newest first (by id), plus the total; categories come in one extra query. */
+/**
+ * One page, newest first (by id), plus the exact total; categories come in one extra query.
+ *
+ * The page is found among the products alone and only its rows are then read in full. How
+ * to find it depends on how many rows match, which the (cached) total tells: a broad filter is
+ * fastest checked row by row while walking the newest products (thirty hits come quickly), a
+ * narrow one by collecting its few matches through their indexes and sorting those.
+ */
 export async function listProducts(
   db: Db,
   filter: ProductFilter,
   { page, pageSize }: PageRequest,
 ): Promise<{ rows: Product[]; total: number }> {
-  let query = db.selectFrom('products as p')
-  if (filter.serviceProviderId !== undefined) {
-    query = query.where('p.serviceProviderId', '=', filter.serviceProviderId)
-  }
-  if (filter.name) query = query.where(containsText(db, productName, filter.name))
-  if (filter.enabled !== undefined) query = query.where('p.enabled', '=', filter.enabled ? 1 : 0)
-  if (filter.categoryId !== undefined) {
-    const tree = categoryAndDescendants(filter.categoryId)
-    query = query.where('p.id', 'in', (eb) =>
-      eb
-        .selectFrom('productCategoryLinks as l')
-        .select('l.productId')
-        .where('l.categoryId', 'in', tree),
-    )
-  }
-  // A Fixed product has only price_kobo, a Range one only min/max (the others are null, and a
-  // comparison with null is never true), so each bound is one test per pricing.
-  const { minPriceKobo: min, maxPriceKobo: max } = filter
-  if (min !== undefined) {
-    query = query.where((eb) =>
-      eb.or([eb('p.priceKobo', '>=', min), eb('p.maxPriceKobo', '>=', min)]),
-    )
-  }
-  if (max !== undefined) {
-    query = query.where((eb) =>
-      eb.or([eb('p.priceKobo', '<=', max), eb('p.minPriceKobo', '<=', max)]),
-    )
-  }
-  if (filter.minRating !== undefined) query = query.where('p.rating', '>=', filter.minRating)
-  if (filter.maxRating !== undefined) query = query.where('p.rating', '<=', filter.maxRating)
-
-  const [rows, count] = await Promise.all([
-    query
-      .innerJoin('serviceProviders as sp', 'sp.id', 'p.serviceProviderId')
-      .select(productColumns)
-      .orderBy('p.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ])
+  const tree = filter.categoryId === undefined ? [] : await categoryTree(db, filter.categoryId)
+  const key = `products:${JSON.stringify(filter)}`
+  const total = await cachedCount(db, key, filterProducts(db, filter, tree, 'index').query)
+  const everything = await cachedCount(db, 'products:{}', db.selectFrom('products as p'))
+  const how = total >= everything * BROAD_SHARE ? 'scan' : 'index'
+  const { query, newestFirst } = filterProducts(db, filter, tree, how)
+  const pageIds = query
+    .select('p.id')
+    .orderBy(sql.ref(newestFirst), 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+  const rows = await selectProducts(db)
+    .where('p.id', 'in', pageIds)
+    .orderBy('p.id', 'desc')
+    .execute()
   const categories = await categoriesOf(
     db,
     productLinks,
     rows.map((row) => row.id),
   )
-  return { rows: rows.map((row) => toProduct(row, categories)), total: Number(count.total) }
+  return { rows: rows.map((row) => toProduct(row, categories)), total }
 }
 
 /**
- * The ids of a product category and all of its descendants, as a subquery. A recursive CTE
- * runs the same on SQLite and PostgreSQL; `union` (not `union all`) would stop even on a cycle,
- * which the category routes never let form.
+ * How a list finds its rows: through the filters' indexes (few matches), or by walking the
+ * newest rows and checking each (many matches: a page fills after a few rows).
  */
-function categoryAndDescendants(categoryId: number) {
-  return sql<number>`(
+type Lookup = 'index' | 'scan'
+
+/** From this share of all rows on, walking the newest rows finds a page sooner than an index. */
+const BROAD_SHARE = 0.02
+
+function filterProducts(db: Db, filter: ProductFilter, tree: number[], lookup: Lookup) {
+  const text = filterByText(db, db.selectFrom('products as p'), [[productName, filter.name]])
+  let query = text.query
+  // Walked in id order by a text index, rows are best checked one by one as well.
+  const how = text.newestFirst === 'p.id' ? lookup : 'scan'
+  if (filter.serviceProviderId !== undefined) {
+    query = query.where('p.serviceProviderId', '=', filter.serviceProviderId)
+  }
+  if (filter.enabled !== undefined) query = query.where('p.enabled', '=', filter.enabled ? 1 : 0)
+  if (filter.categoryId !== undefined) {
+    const links = 'productCategoryLinks as l'
+    // No category means no product (and `in ()` is not valid SQL).
+    if (tree.length === 0) query = query.where(sql<SqlBool>`1 = 0`)
+    else if (how === 'scan') {
+      // Each product has a few links: read them by product id (the `+` keeps SQLite from
+      // probing the category index once per category of the tree instead).
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom(links)
+            .select('l.productId')
+            .whereRef('l.productId', '=', 'p.id')
+            .where(sql`+l.category_id`, 'in', tree),
+        ),
+      )
+    } else {
+      query = query.where('p.id', 'in', (eb) =>
+        eb.selectFrom(links).select('l.productId').where('l.categoryId', 'in', tree),
+      )
+    }
+  }
+  // Overlap of the product's price interval with the filter's bounds.
+  if (filter.minPriceKobo !== undefined) {
+    query = query.where('p.priceHighKobo', '>=', filter.minPriceKobo)
+  }
+  if (filter.maxPriceKobo !== undefined) {
+    query = query.where('p.priceLowKobo', '<=', filter.maxPriceKobo)
+  }
+  if (filter.minRating !== undefined) query = query.where('p.rating', '>=', filter.minRating)
+  if (filter.maxRating !== undefined) query = query.where('p.rating', '<=', filter.maxRating)
+  return { query, newestFirst: text.newestFirst }
+}
+
+/**
+ * The ids of a product category and all of its descendants (none when it does not exist),
+ * read on their own: inside the list query PostgreSQL plans the recursion badly. `union` (not
+ * `union all`) would stop even on a cycle, which the category routes never let form.
+ */
+async function categoryTree(db: Db, categoryId: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
     with recursive tree(id) as (
       select id from product_categories where id = ${categoryId}
       union
       select c.id from product_categories c inner join tree on c.parent_id = tree.id
     )
-    select id from tree
-  )`
+    select id from tree`.execute(db)
+  return rows.map((row) => Number(row.id))
 }
 
 const productColumns = [

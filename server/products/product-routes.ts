@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
+import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import { providerExists } from '../service-providers/provider-image-queries'
@@ -54,10 +55,10 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     },
   )
 
-  app.get(`${BASE_PATH}/:id`, async (request) => {
+  app.get(`${BASE_PATH}/:id`, async (request, reply) => {
     const product = await findProduct(db, productId(request.params))
     if (!product) throw new HttpError(404, NOT_FOUND)
-    return product
+    return sendTagged(reply, product)
   })
 
   app.put<{ Body: ProductBody }>(
@@ -68,7 +69,12 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     },
     async (request) => {
       const id = productId(request.params)
-      const product = await updateProduct(db, id, toUpdate(request.body)).catch((error) => {
+      const input = toUpdate(request.body)
+      const product = await writeIfMatch(db, request, {
+        record: ['products', id],
+        current: (conn) => findProduct(conn, id),
+        write: (conn) => updateProduct(conn, id, input),
+      }).catch((error) => {
         throw httpError(error)
       })
       if (!product) throw new HttpError(404, NOT_FOUND)

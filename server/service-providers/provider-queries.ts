@@ -1,10 +1,11 @@
 // Reading service providers with their categories and image flags. Plain functions taking
 // `db` first.
-import type { ExpressionBuilder } from 'kysely'
+import { type ExpressionBuilder, sql } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, providerLinks } from '../lib/category-links'
 import type { PageRequest } from '../lib/list-query'
-import { containsText, providerBrandName, providerEmail } from '../lib/text-search'
+import { filterByText, providerBrandName, providerEmail } from '../lib/text-search'
+import { cachedCount } from '../lib/totals-cache'
 
 export type { Db }
 
@@ -49,37 +50,39 @@ export async function listProviders(
   filter: ProviderFilter,
   { page, pageSize }: PageRequest,
 ): Promise<{ rows: Provider[]; total: number }> {
-  let query = db.selectFrom('serviceProviders as p')
-  if (filter.email) query = query.where(containsText(db, providerEmail, filter.email))
-  if (filter.brandName) {
-    query = query.where(containsText(db, providerBrandName, filter.brandName))
-  }
-  if (filter.enabled !== undefined) query = query.where('p.enabled', '=', filter.enabled ? 1 : 0)
+  let filtered = db.selectFrom('serviceProviders as p')
+  if (filter.enabled !== undefined)
+    filtered = filtered.where('p.enabled', '=', filter.enabled ? 1 : 0)
   if (filter.categoryId !== undefined) {
     const categoryId = filter.categoryId
-    query = query.where('p.id', 'in', (eb) =>
+    filtered = filtered.where('p.id', 'in', (eb) =>
       eb
         .selectFrom('serviceProviderCategoryLinks')
         .select('providerId')
         .where('categoryId', '=', categoryId),
     )
   }
-
-  const [rows, count] = await Promise.all([
-    query
-      .select(providerColumns)
-      .orderBy('p.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  const { query, newestFirst } = filterByText(db, filtered, [
+    [providerEmail, filter.email],
+    [providerBrandName, filter.brandName],
   ])
+  const total = await cachedCount(db, `providers:${JSON.stringify(filter)}`, query)
+  // Only the page's ids are looked for with the filters; then just those rows are read in full.
+  const pageIds = query
+    .select('p.id')
+    .orderBy(sql.ref(newestFirst), 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+  const rows = await selectProviders(db)
+    .where('p.id', 'in', pageIds)
+    .orderBy('p.id', 'desc')
+    .execute()
   const categories = await categoriesOf(
     db,
     providerLinks,
     rows.map((row) => row.id),
   )
-  return { rows: rows.map((row) => toProvider(row, categories)), total: Number(count.total) }
+  return { rows: rows.map((row) => toProvider(row, categories)), total }
 }
 
 type ProviderScope = ExpressionBuilder<Database & { p: Database['serviceProviders'] }, 'p'>

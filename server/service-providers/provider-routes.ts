@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
+import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
 import { findProvider, listProviders } from './provider-queries'
 import {
@@ -42,10 +43,10 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
     },
   )
 
-  app.get(`${BASE_PATH}/:id`, async (request) => {
+  app.get(`${BASE_PATH}/:id`, async (request, reply) => {
     const provider = await findProvider(db, providerId(request.params))
     if (!provider) throw new HttpError(404, NOT_FOUND)
-    return provider
+    return sendTagged(reply, provider)
   })
 
   app.put<{ Body: ProviderBody }>(
@@ -53,7 +54,12 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
     { schema: { body: { $ref: 'service-provider#/definitions/update' } } },
     async (request) => {
       const id = providerId(request.params)
-      const provider = await updateProvider(db, id, toInput(request.body)).catch((error) => {
+      const input = toInput(request.body)
+      const provider = await writeIfMatch(db, request, {
+        record: ['serviceProviders', id],
+        current: (conn) => findProvider(conn, id),
+        write: (conn) => updateProvider(conn, id, input),
+      }).catch((error) => {
         throw httpError(error)
       })
       if (!provider) throw new HttpError(404, NOT_FOUND)

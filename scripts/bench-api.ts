@@ -1,0 +1,299 @@
+// API throughput benchmark: `npm run bench:api` (see --help). Seeds (or reuses) a big database,
+// starts the real server, and for every scenario in scripts/bench/api-scenarios.ts prints
+// requests/s and latency at 8 and 32 connections next to the same query timed in-process (the
+// ceiling the HTTP layer cannot beat) and the trivial /api/health route; then json-server 0.17
+// over 100,000 of the same products as an outside yardstick. Figures only: nothing here fails
+// on a slow result.
+import { rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { apiScenarios, dataFacts, type Scenario } from './bench/api-scenarios'
+import { type Figures, fire, type Shot } from './bench/cannon'
+import { exportProducts, JSON_SERVER, startJsonServer } from './bench/json-server'
+import { ensureDatabase, startCluster } from './bench/pg-cluster'
+import { int, median, ms, printTable, ratio } from './bench/report'
+import { mib, sampleRss } from './bench/rss'
+import { ensureSeeded, openDatabase, shortCount } from './bench/seed'
+import { login, REPO_ROOT, type Storage, settle, startServer } from './bench/server-process'
+import { SEARCH_TERMS } from './seed-demo/words'
+
+const HELP = `Usage: npm run bench:api -- [options]
+  --products N          products to seed (default 1000000)
+  --providers N         service providers to seed (default products / 10)
+  --duration S          seconds per measured run (default 10)
+  --connections A,B     connection counts (default 8,32)
+  --pg                  PostgreSQL (a cluster under .bench/ the script starts and stops)
+  --fresh               seed again even if the cached database is right
+  --only TEXT           only scenarios whose name contains TEXT (health always runs)
+  --query-runs N        in-process repetitions per query, median taken (default 15, 3 s max)
+  --query-cores N       cores the server runs queries on (default $BENCH_QUERY_CORES or 1)
+  --json-products N     products given to json-server (default 100000; 0 skips it)
+  --log-level LEVEL     the server's LOG_LEVEL (default warn)
+Databases are cached in .bench/<sqlite|pg>-<products>-<providers>/.`
+
+const options = parseOptions()
+
+interface Row {
+  scenario: string
+  connections: number
+  figures: Figures
+  matched?: number
+  queryMs: number
+}
+
+async function main(): Promise<void> {
+  const cleanups: Array<() => Promise<void> | void> = []
+  // Last started, first stopped; each once, even when Ctrl-C arrives while cleaning up.
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await Promise.resolve()
+        .then(cleanup)
+        .catch((error) => console.error('Cleanup failed:', error))
+    }
+  }
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)))
+  try {
+    await run(cleanups)
+  } finally {
+    await cleanUp()
+  }
+}
+
+async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
+  const { products, providers } = options
+  const cacheName = `${options.pg ? 'pg' : 'sqlite'}-${shortCount(products)}-${shortCount(providers)}`
+  const cacheDir = path.join(REPO_ROOT, '.bench', cacheName)
+  let storage: Storage = { dataDir: cacheDir }
+  if (options.pg) {
+    const cluster = await startCluster(cacheDir)
+    cleanups.push(() => cluster.stop())
+    storage = { databaseUrl: await ensureDatabase(cluster.url, 'backoffice') }
+  }
+  const seeding = await ensureSeeded(storage, { products, providers }, { fresh: options.fresh })
+
+  const handle = openDatabase(storage)
+  cleanups.push(() => handle.destroy())
+  const facts = await dataFacts(handle)
+  const scenarios = apiScenarios(handle, facts).filter(
+    (scenario) => scenario.name.startsWith('health') || scenario.name.includes(options.only),
+  )
+
+  const server = await startServer(storage, { logLevel: options.logLevel })
+  cleanups.push(() => server.stop())
+  const rss = sampleRss(server.pid)
+  const token = await login(server.url)
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+
+  console.log(
+    `\nbench:api — ${handle.dialect} .bench/${cacheName} (${seeding}): ${int(facts.products)} products, ` +
+      `${int(facts.providers)} providers; ${options.duration} s per run after a 1 s warm-up; ` +
+      `server LOG_LEVEL=${options.logLevel}; node ${process.version}; ${os.cpus().length} cores ` +
+      `shared by server, database and load generator (figures are noisy)\n`,
+  )
+
+  const rows: Row[] = []
+  for (const scenario of scenarios) {
+    const { queryMs, matched } = await timeQuery(scenario)
+    for (const connections of options.connections) {
+      const shoot = { url: server.url, connections, headers, shot: scenario.shot }
+      await fire({ ...shoot, duration: 1 })
+      await settle(server.url)
+      const figures = await fire({ ...shoot, duration: options.duration })
+      const backlog = await settle(server.url)
+      rows.push({ scenario: scenario.name, connections, figures, matched, queryMs })
+      console.log(
+        `  ${scenario.name} @${connections}: ${int(figures.rps)} req/s, p99 ${figures.p99} ms` +
+          `${figures.errors + figures.non2xx > 0 ? `, ${figures.errors} errors, statuses ${JSON.stringify(figures.statuses)}` : ''}` +
+          `${backlog > 1000 ? `; the server needed ${(backlog / 1000).toFixed(1)} s to finish requests left over` : ''}`,
+      )
+    }
+  }
+  await server.stop()
+  const peakRss = rss.stop()
+
+  console.log()
+  printResults(rows)
+  console.log(
+    `\nPeak server RSS: ${mib(peakRss)} (pid ${server.pid}, sampled every 500 ms + VmHWM)`,
+  )
+  if (options.pg) console.log('(PostgreSQL runs in its own processes, not counted above.)')
+
+  if (options.jsonProducts > 0) await compareWithJsonServer(handle, rows, cleanups)
+}
+
+/**
+ * Median of up to --query-runs in-process runs (at least 3, within about 3 s), after three
+ * warm-up runs: this connection's page cache starts cold while the server's is warm.
+ */
+async function timeQuery(scenario: Scenario): Promise<{ queryMs: number; matched?: number }> {
+  const matched = await scenario.query()
+  await scenario.query()
+  await scenario.query()
+  const times: number[] = []
+  const started = performance.now()
+  while (
+    times.length < options.queryRuns &&
+    (times.length < 3 || performance.now() - started < 3000)
+  ) {
+    const t0 = performance.now()
+    await scenario.query()
+    times.push(performance.now() - t0)
+  }
+  return { queryMs: median(times), matched }
+}
+
+function printResults(rows: Row[]): void {
+  const health = new Map(
+    rows.filter((row) => row.scenario.startsWith('health')).map((row) => [row.connections, row]),
+  )
+  printTable(
+    [
+      'scenario',
+      'conns',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'err+non2xx',
+      'rows matched',
+      'query ms',
+      '×ceiling',
+      '×health',
+    ],
+    rows.map(({ scenario, connections, figures, matched, queryMs }) => {
+      const ceiling = (1000 / queryMs) * options.queryCores
+      const healthRps = health.get(connections)?.figures.rps ?? Number.NaN
+      return [
+        scenario,
+        String(connections),
+        int(figures.rps),
+        String(figures.p50),
+        String(figures.p99),
+        `${figures.errors}+${figures.non2xx}`,
+        matched === undefined ? '' : int(matched),
+        ms(queryMs),
+        ratio(figures.rps / ceiling),
+        ratio(figures.rps / healthRps),
+      ]
+    }),
+  )
+  console.log(
+    `\nquery ms: median in-process time of the route's query functions (no HTTP, no JSON).\n` +
+      `×ceiling: req/s ÷ (1000 ÷ query ms × ${options.queryCores} query core(s), --query-cores / ` +
+      'BENCH_QUERY_CORES); 1.00 means the HTTP layer costs nothing. Above 1 is possible when the ' +
+      'database works beside Node (PostgreSQL) or caches what in-process timing repeated.\n' +
+      '×health: req/s ÷ /api/health req/s at the same connections.',
+  )
+}
+
+async function compareWithJsonServer(
+  handle: ReturnType<typeof openDatabase>,
+  rows: Row[],
+  cleanups: Array<() => Promise<void> | void>,
+): Promise<void> {
+  const file = path.join(os.tmpdir(), `bench-json-server-${process.pid}.json`)
+  const count = await exportProducts(handle, options.jsonProducts, file)
+  cleanups.push(() => rmSync(file, { force: true }))
+  console.log(`\njson-server: ${JSON_SERVER} via npx over ${int(count)} of the same products`)
+  let server: Awaited<ReturnType<typeof startJsonServer>>
+  try {
+    server = await startJsonServer(file)
+  } catch (error) {
+    console.log(`json-server could not be started; comparison skipped.\n${error}`)
+    return
+  }
+  cleanups.push(() => server.stop())
+  const rss = sampleRss({ group: server.pid })
+  const term = SEARCH_TERMS.productName.selective
+  // Page 1 of 30 rows on both sides, so the responses are the same size.
+  const pairs: Array<{ ours: string; theirs: Shot }> = [
+    {
+      ours: `products, name "${term}"`,
+      theirs: { path: `/products?name_like=${term}&_page=1&_limit=30` },
+    },
+    { ours: 'products, unfiltered', theirs: { path: '/products?_page=1&_limit=30' } },
+  ]
+  const table: string[][] = []
+  for (const { ours, theirs } of pairs) {
+    const ourRow = rows.find((row) => row.scenario.startsWith(ours) && row.connections === 8)
+    const shoot = { url: server.url, connections: 8, shot: theirs }
+    await fire({ ...shoot, duration: 1 })
+    const figures = await fire({ ...shoot, duration: options.duration })
+    table.push([
+      theirs.path,
+      int(figures.rps),
+      String(figures.p50),
+      String(figures.p99),
+      `${figures.errors}+${figures.non2xx}`,
+      ourRow ? int(ourRow.figures.rps) : '–',
+      ourRow ? ratio(ourRow.figures.rps / figures.rps) : '–',
+    ])
+  }
+  server.stop()
+  printTable(
+    [
+      'json-server @8 connections',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'err+non2xx',
+      'ours req/s',
+      'ours ÷ theirs',
+    ],
+    table,
+  )
+  console.log(
+    `json-server peak RSS: ${mib(rss.stop())}. ` +
+      `Ours answers from ${int(options.products)} rows, json-server from ${int(count)} in memory.`,
+  )
+}
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string', default: '1000000' },
+      providers: { type: 'string' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '8,32' },
+      pg: { type: 'boolean', default: false },
+      fresh: { type: 'boolean', default: false },
+      only: { type: 'string', default: '' },
+      'query-runs': { type: 'string', default: '15' },
+      'query-cores': { type: 'string', default: process.env.BENCH_QUERY_CORES ?? '1' },
+      'json-products': { type: 'string', default: '100000' },
+      'log-level': { type: 'string', default: 'warn' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  if (values.help) {
+    console.log(HELP)
+    process.exit(0)
+  }
+  const number = (name: string, raw: string | undefined, min = 1) => {
+    const value = Number(raw)
+    if (!Number.isFinite(value) || value < min)
+      throw new Error(`--${name} must be a number ≥ ${min}`)
+    return value
+  }
+  const products = number('products', values.products)
+  return {
+    products,
+    providers: values.providers
+      ? number('providers', values.providers)
+      : Math.max(1, Math.ceil(products / 10)),
+    duration: number('duration', values.duration),
+    connections: values.connections.split(',').map((c) => number('connections', c)),
+    pg: values.pg,
+    fresh: values.fresh,
+    only: values.only,
+    queryRuns: number('query-runs', values['query-runs']),
+    queryCores: number('query-cores', values['query-cores']),
+    jsonProducts: number('json-products', values['json-products'], 0),
+    logLevel: values['log-level'],
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})

@@ -1,0 +1,170 @@
+// What `npm run bench:api` measures: each scenario is one HTTP request (fixed, or made afresh
+// for rotating ids) and the same work done in-process through the server's own request parsing
+// and query functions: the floor the HTTP layer cannot go below.
+import { sql } from 'kysely'
+import { listCategories } from '../../server/categories/category-queries'
+import type { DatabaseHandle } from '../../server/db/connection'
+import { pageRequest, type RawQuery } from '../../server/lib/list-query'
+import { findProduct, listProducts } from '../../server/products/product-queries'
+import {
+  type NewProductBody,
+  productFilter,
+  toNewProduct,
+} from '../../server/products/product-request'
+import { createProduct } from '../../server/products/product-writes'
+import { listProviders } from '../../server/service-providers/provider-queries'
+import { providerFilter } from '../../server/service-providers/provider-request'
+import { SEARCH_TERMS } from '../seed-demo/words'
+import type { Shot } from './cannon'
+
+export interface Scenario {
+  name: string
+  shot: Shot | (() => Shot)
+  /** The route's database work in-process; a list's total (rows matched), else undefined. */
+  query: () => Promise<number | undefined>
+}
+
+/** Facts about the seeded data the scenarios need. */
+export interface DataFacts {
+  products: number
+  providers: number
+  topCategory: { id: number; name: string }
+  /** The service-provider category with the most providers. */
+  providerCategoryId: number
+  /** Third-level product categories, for new products. */
+  leafCategoryIds: number[]
+}
+
+export async function dataFacts({ db }: DatabaseHandle): Promise<DataFacts> {
+  const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows[0]
+  const count = async (table: string) =>
+    Number((await one(sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`)).n)
+  const topCategory = await one(
+    sql<{ id: number; name: string }>`select id, name from product_categories
+      where parent_id is null order by id limit 1`,
+  )
+  const providerCategory = await one(
+    sql<{ id: number }>`select category_id as id from service_provider_category_links
+      group by category_id order by count(*) desc, category_id limit 1`,
+  )
+  const leaves = await sql<{ id: number }>`select c.id from product_categories c
+      where not exists (select 1 from product_categories k where k.parent_id = c.id)
+      order by c.id limit 100`.execute(db)
+  if (!topCategory || !providerCategory) throw new Error('The database has no categories')
+  return {
+    products: await count('products'),
+    providers: await count('service_providers'),
+    topCategory,
+    providerCategoryId: providerCategory.id,
+    leafCategoryIds: leaves.rows.map((row) => row.id),
+  }
+}
+
+/** Ids 1..n visited in a scattered order, so a detail benchmark is not one cached row. */
+export function rotatingIds(n: number): () => number {
+  let i = 0
+  return () => 1 + ((i++ * 7919) % n)
+}
+
+export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario[] {
+  const { db } = handle
+  const name = SEARCH_TERMS.productName
+  const brand = SEARCH_TERMS.brandName
+
+  const products = (title: string, params: Record<string, string | number>): Scenario => {
+    const query = toRawQuery(params)
+    return {
+      name: title,
+      shot: { path: `/api/products${queryString(params)}` },
+      query: async () => (await listProducts(db, productFilter(query), pageRequest(query))).total,
+    }
+  }
+  const providers = (title: string, params: Record<string, string | number>): Scenario => {
+    const query = toRawQuery(params)
+    return {
+      name: title,
+      shot: { path: `/api/service-providers${queryString(params)}` },
+      query: async () => (await listProviders(db, providerFilter(query), pageRequest(query))).total,
+    }
+  }
+
+  const top = facts.topCategory.id
+  const detailId = rotatingIds(facts.products)
+  const queryDetailId = rotatingIds(facts.products)
+  const providerId = rotatingIds(facts.providers)
+  const queryProviderId = rotatingIds(facts.providers)
+  const newProduct = (serviceProviderId: number): NewProductBody => ({
+    name: 'Bench Ofada Rice Bag',
+    description: 'Created by npm run bench:api.',
+    pricing: 'Fixed',
+    price: 12_500,
+    estimatedDeliveryDays: 3,
+    enabled: true,
+    productCategoryIds: [facts.leafCategoryIds[serviceProviderId % facts.leafCategoryIds.length]],
+    serviceProviderId,
+  })
+
+  return [
+    {
+      name: 'health (trivial route)',
+      shot: { path: '/api/health' },
+      query: async () => {
+        await sql`select 1`.execute(db)
+        return undefined
+      },
+    },
+    products('products, unfiltered', {}),
+    products(`products, name "${name.selective}" (selective)`, { name: name.selective }),
+    products(`products, name "${name.broad}" (broad)`, { name: name.broad }),
+    products(`products, category "${facts.topCategory.name}" + descendants`, { categoryId: top }),
+    products('products, price 10,000–20,000', { minPrice: 10_000, maxPrice: 20_000 }),
+    products('products, rating ≥ 4.5', { minRating: 4.5 }),
+    products('products, all filters combined', {
+      name: name.broad,
+      categoryId: top,
+      minPrice: 5_000,
+      maxPrice: 50_000,
+      minRating: 4,
+    }),
+    providers(`providers, brand "${brand.selective}" (selective)`, { brandName: brand.selective }),
+    providers(`providers, brand "${brand.broad}" (broad)`, { brandName: brand.broad }),
+    providers(`providers, category ${facts.providerCategoryId}`, {
+      serviceProviderCategoryId: facts.providerCategoryId,
+    }),
+    {
+      name: 'product categories, pageSize=3000',
+      shot: { path: '/api/product-categories?pageSize=3000' },
+      query: async () =>
+        (await listCategories(db, 'productCategories', {}, { page: 1, pageSize: 3000 })).total,
+    },
+    {
+      name: 'product detail, rotating ids',
+      shot: () => ({ path: `/api/products/${detailId()}` }),
+      query: async () => {
+        await findProduct(db, queryDetailId())
+        return undefined
+      },
+    },
+    {
+      name: 'product create (POST)',
+      shot: () => ({
+        method: 'POST',
+        path: '/api/products',
+        body: JSON.stringify(newProduct(providerId())),
+      }),
+      query: async () => {
+        await createProduct(db, toNewProduct(newProduct(queryProviderId())))
+        return undefined
+      },
+    },
+  ]
+}
+
+function toRawQuery(params: Record<string, string | number>): RawQuery {
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]))
+}
+
+function queryString(params: Record<string, string | number>): string {
+  const text = new URLSearchParams(toRawQuery(params) as Record<string, string>).toString()
+  return text ? `?${text}` : ''
+}

@@ -1,0 +1,275 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify'
+import { afterAll, expect, test } from 'vitest'
+import { insertSession } from '../../server/auth/queries'
+import { generateToken, hashToken } from '../../server/auth/tokens'
+import { type DatabaseSuite, describeEachDatabase } from './support/databases'
+import { solid } from './support/images'
+import { productApi } from './support/products'
+
+// Every route the app registers, found through the app's onRoute hook rather than a list kept
+// here: a route added later is checked the day it is added, and cannot be left open by mistake.
+
+/** The only routes that answer without a token. HEAD comes with every GET. */
+const PUBLIC_ROUTES = [
+  'POST /api/auth/login',
+  'GET /api/health',
+  'HEAD /api/health',
+  'GET /api/service-providers/public-info',
+  'HEAD /api/service-providers/public-info',
+  'GET /api/service-providers/:id/public-info',
+  'HEAD /api/service-providers/:id/public-info',
+  // The built web app (@fastify/static's catch-all): files and pages, never API data.
+  'GET /*',
+  'HEAD /*',
+]
+
+// A minimal web build, so the static routes are registered as in production.
+const webDir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-access-web-'))
+writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>')
+writeFileSync(path.join(webDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+afterAll(() => rmSync(webDir, { recursive: true, force: true }))
+
+interface Route {
+  method: HTTPMethods
+  url: string
+}
+
+const routeKey = (route: Route) => `${route.method} ${route.url}`
+
+/** Real ids for every path parameter, so an answer is never a 404 for a missing entity. */
+interface Fixture {
+  /** Keyed by the path segment before `:id` (`products`, `service-providers`...). */
+  ids: Record<string, number>
+  imageId: number
+}
+
+/** A built app (with a web build) and every route it registered, HEAD routes included. */
+async function appWithRoutes(suite: DatabaseSuite) {
+  const routes: Route[] = []
+  const onRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url })
+  }
+  const app = await suite.makeApp({ config: { webDistDir: webDir }, onRoute })
+  return { app, routes }
+}
+
+/** Creates one of everything a path can name, through the API itself. */
+async function createFixture(app: FastifyInstance, token: string): Promise<Fixture> {
+  const api = productApi(app, token)
+  const headers = api.headers
+  const providerCategory = await api.providers.category()
+  const productCategory = await api.category()
+  const provider = await api.providers.create({
+    serviceProviderCategoryIds: [providerCategory.id],
+  })
+  const png = (await solid(8, 8, 'png')).toString('base64')
+  for (const [kind, field] of [
+    ['passport-photo', 'passportPhoto'],
+    ['brand-logo', 'brandLogo'],
+  ]) {
+    const upload = await app.inject({
+      method: 'POST',
+      url: `/api/service-providers/${provider.id}/${kind}`,
+      headers,
+      payload: { [field]: `data:image/png;base64,${png}` },
+    })
+    expect(upload.statusCode, upload.body).toBe(200)
+  }
+  const product = await api.create(provider.id, { productCategoryIds: [productCategory.id] })
+  const image = await app.inject({
+    method: 'POST',
+    url: `/api/products/${product.id}/images`,
+    headers,
+    payload: { image: png, imageName: 'Front' },
+  })
+  expect(image.statusCode, image.body).toBe(201)
+  return {
+    ids: {
+      'service-provider-categories': providerCategory.id,
+      'product-categories': productCategory.id,
+      'service-providers': provider.id,
+      products: product.id,
+    },
+    imageId: image.json().id,
+  }
+}
+
+/** The route's URL with every parameter filled; fails for a parameter it cannot fill. */
+function concreteUrl(url: string, fixture: Fixture): string {
+  const segments = url.split('/')
+  return segments
+    .map((segment, index) => {
+      if (segment === '*') return 'logo.svg'
+      if (!segment.startsWith(':')) return segment
+      const id = segment === ':imageId' ? fixture.imageId : fixture.ids[segments[index - 1]]
+      if (id === undefined) throw new Error(`No fixture id for ${segment} in ${url}: add one here`)
+      return String(id)
+    })
+    .join('/')
+}
+
+function call(app: FastifyInstance, route: Route, fixture: Fixture, authorization?: string) {
+  const hasBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH'
+  return app.inject({
+    method: route.method,
+    url: concreteUrl(route.url, fixture),
+    headers: authorization ? { authorization } : {},
+    ...(hasBody ? { payload: {} } : {}),
+  })
+}
+
+/** The routes that answer something other than 401 when called without a token. */
+async function publicRoutes(app: FastifyInstance, routes: Route[], fixture: Fixture) {
+  const open: string[] = []
+  for (const route of routes) {
+    if ((await call(app, route, fixture)).statusCode !== 401) open.push(routeKey(route))
+  }
+  return open.sort()
+}
+
+describeEachDatabase('access control', (suite) => {
+  test('the route list is complete: it holds every kind of route the app serves', async () => {
+    const { app, routes } = await appWithRoutes(suite)
+    await app.ready()
+    const keys = routes.map(routeKey)
+    // Landmarks from each route module, so an empty or partial list cannot pass the tests below.
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        ...PUBLIC_ROUTES,
+        'POST /api/auth/logout',
+        'PUT /api/service-provider-categories/:id',
+        'GET /api/product-categories',
+        'DELETE /api/service-providers/:id/brand-logo',
+        'HEAD /api/service-providers/:id/passport-photo',
+        'GET /api/service-providers/:id/products',
+        'POST /api/products',
+        'POST /api/products/:id/images/:imageId/make-preview-image',
+        'GET /api/products/:id/images/:imageId/image-file',
+      ]),
+    )
+    expect(new Set(keys).size).toBe(keys.length)
+    expect(keys.length).toBeGreaterThan(40)
+  })
+
+  test('only login, health, public info and the web app answer without a token', async () => {
+    const { app, routes } = await appWithRoutes(suite)
+    const { token } = await suite.loginAsNewOperator(app)
+    const fixture = await createFixture(app, token)
+    expect(await publicRoutes(app, routes, fixture)).toEqual([...PUBLIC_ROUTES].sort())
+
+    // The public routes work for real with these ids (not a 404 for a missing entity).
+    for (const route of routes.filter((route) => PUBLIC_ROUTES.includes(routeKey(route)))) {
+      const response = await call(app, route, fixture)
+      // Login without credentials: refused for the body, not for the missing token.
+      const expected = route.url === '/api/auth/login' ? 400 : 200
+      expect(response.statusCode, `${routeKey(route)}: ${response.body}`).toBe(expected)
+    }
+  })
+
+  test('every protected route refuses a missing, garbage, expired or revoked token', async () => {
+    const { app, routes } = await appWithRoutes(suite)
+    const { token, operator } = await suite.loginAsNewOperator(app)
+    const fixture = await createFixture(app, token)
+    const revoked = await suite.login(app, operator.username, operator.password)
+    const logout = await call(
+      app,
+      { method: 'POST', url: '/api/auth/logout' },
+      fixture,
+      `Bearer ${revoked}`,
+    )
+    expect(logout.statusCode).toBe(200)
+
+    const isProtected = (route: Route) => !PUBLIC_ROUTES.includes(routeKey(route))
+    const protectedRoutes = routes.filter(isProtected)
+    expect(protectedRoutes.length).toBeGreaterThan(30)
+
+    for (const route of protectedRoutes) {
+      // A fresh expired session per route: the first use of one deletes it, and later routes
+      // would then only see an unknown token.
+      const expired = generateToken()
+      await insertSession(suite.db, {
+        tokenHash: hashToken(expired),
+        operatorId: operator.id,
+        expiresAt: Date.now() - 1000,
+        createdAt: Date.now() - 13 * 60 * 60 * 1000,
+      })
+      const attempts = {
+        none: undefined,
+        garbage: `Bearer ${randomBytes(32).toString('base64url')}`,
+        expired: `Bearer ${expired}`,
+        revoked: `Bearer ${revoked}`,
+      }
+      for (const [name, authorization] of Object.entries(attempts)) {
+        const response = await call(app, route, fixture, authorization)
+        const label = `${routeKey(route)} with ${name} token: ${response.body}`
+        expect(response.statusCode, label).toBe(401)
+        // HEAD answers carry no body.
+        if (route.method !== 'HEAD') {
+          expect(response.json(), label).toEqual({ detail: expect.stringMatching(/\S/) })
+        }
+      }
+    }
+
+    // The control: with a live token no route answers 401, and no GET misses its entity. So
+    // the 401s above came from the tokens, on routes that exist for these ids. DELETEs last,
+    // since they remove what other routes read; a fresh token each, since logout revokes it.
+    const deletesLast = [...protectedRoutes].sort(
+      (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+    )
+    for (const route of deletesLast) {
+      const live = await suite.login(app, operator.username, operator.password)
+      const response = await call(app, route, fixture, `Bearer ${live}`)
+      const label = `${routeKey(route)} with a live token: ${response.body}`
+      expect(response.statusCode, label).not.toBe(401)
+      expect(response.statusCode, label).not.toBe(404)
+      if (route.method === 'GET' || route.method === 'HEAD') {
+        expect(response.statusCode, label).toBe(200)
+      }
+    }
+  })
+
+  test('odd spellings of a protected path reach the check or nothing', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const { ids } = await createFixture(app, token)
+    const id = ids['service-providers']
+    const spellings = [
+      `/api/service-providers/${id}/`,
+      `//api/service-providers/${id}`,
+      `/api//service-providers/${id}`,
+      `/API/service-providers/${id}`,
+      `/api/%73ervice-providers/${id}`,
+      `/api/service-providers%2F${id}`,
+      `/api/./service-providers/${id}`,
+      `/api/x/../service-providers/${id}`,
+      `/api/service-providers/public-info/../${id}`,
+      `/api/service-providers/${id};public-info`,
+    ]
+    for (const url of spellings) {
+      const response = await app.inject({ url })
+      // 401 when the router took it for the protected route, 404 when for no route at all.
+      expect([401, 404], `${url}: ${response.body}`).toContain(response.statusCode)
+      expect(Object.keys(response.json()), url).toEqual(['detail'])
+    }
+  })
+
+  test('the check catches a route that is left open', async () => {
+    const { app, routes } = await appWithRoutes(suite)
+    app.get('/api/test/leak', { config: { public: true } }, async () => ({ secret: 42 }))
+    app.post('/api/test/guarded', async () => ({}))
+    // A route outside /api is public by design: the list must catch it too.
+    app.get('/export.csv', async () => 'id,email')
+    const { token } = await suite.loginAsNewOperator(app)
+    const fixture = await createFixture(app, token)
+    const open = await publicRoutes(app, routes, fixture)
+    expect(open).toEqual(
+      expect.arrayContaining(['GET /api/test/leak', 'HEAD /api/test/leak', 'GET /export.csv']),
+    )
+    expect(open).not.toContain('POST /api/test/guarded')
+    expect(open).not.toEqual([...PUBLIC_ROUTES].sort())
+  })
+})

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { cachedTotal } from '../../server/lib/totals-cache'
+import { describeEachDatabase } from './support/databases'
+import { productApi } from './support/products'
+
+// List totals are kept per filter between writes: exact for everything written through the
+// server, never kept when the count overlapped a write, and a few seconds at most otherwise.
+
+describeEachDatabase('list totals', (suite) => {
+  it('stay exact across creates and updates made through the API', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const api = productApi(app, token)
+    const providerId = await api.provider()
+    const total = async (query: Record<string, string> = {}) =>
+      (await api.providerList(providerId, query)).json().pagination.total as number
+
+    expect(await total()).toBe(0)
+    const { id, body } = await api.create(providerId, { enabled: true })
+    expect(await total()).toBe(1)
+    expect(await total({ enabled: 'false' })).toBe(0)
+    const { serviceProviderId: _, ...update } = body
+    const put = await api.put(id, { ...update, enabled: false })
+    expect(put.statusCode, put.body).toBe(200)
+    expect(await total({ enabled: 'false' })).toBe(1)
+    expect(await total({ enabled: 'true' })).toBe(0)
+  })
+
+  it('are kept between writes: a row added behind the server is counted after the next write', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const api = productApi(app, token)
+    const providerId = await api.provider()
+    await api.create(providerId)
+    const list = async () => (await api.providerList(providerId)).json()
+    // Twice: the create's own end-of-request hook may still run while the first list counts.
+    expect((await list()).pagination.total).toBe(1)
+    expect((await list()).pagination.total).toBe(1)
+
+    // Copy the row straight into the database: the server cannot know of it yet.
+    const row = await suite.db
+      .selectFrom('products')
+      .selectAll()
+      .where('serviceProviderId', '=', providerId)
+      .executeTakeFirstOrThrow()
+    const { id: _, priceLowKobo: _low, priceHighKobo: _high, ...copy } = row
+    await suite.db.insertInto('products').values(copy).execute()
+    expect((await list()).pagination.total).toBe(1)
+    expect((await list()).data).toHaveLength(2)
+
+    await api.create(providerId)
+    expect((await list()).pagination.total).toBe(3)
+  })
+
+  it('a count that overlapped a write is not kept', async () => {
+    const app = await suite.makeApp()
+    await app.ready()
+    let finish: (total: number) => void = () => {}
+    const slow = cachedTotal(
+      suite.db,
+      'overlap',
+      () => new Promise((resolve) => (finish = resolve)),
+    )
+    // Any request that may write, even one refused, marks counts in progress as stale.
+    await app.inject({ method: 'POST', url: '/api/products', payload: {} })
+    finish(10)
+    expect(await slow).toBe(10)
+    expect(await cachedTotal(suite.db, 'overlap', async () => 11)).toBe(11)
+    expect(await cachedTotal(suite.db, 'overlap', async () => 12)).toBe(11)
+  })
+})
+
+describe('list totals inside a transaction', () => {
+  it('are always counted, never cached', async () => {
+    const trx = { isTransaction: true } as Parameters<typeof cachedTotal>[0]
+    expect(await cachedTotal(trx, 'k', async () => 1)).toBe(1)
+    expect(await cachedTotal(trx, 'k', async () => 2)).toBe(2)
+  })
+})
