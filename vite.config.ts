@@ -1,10 +1,34 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { chunkModulesPlugin } from './scripts/bundle-report'
 import { formValidatorsPlugin } from './scripts/form-validators-plugin'
+import { precompressPlugin } from './scripts/precompress-plugin'
+
+// Chakra's styling engine, theme and the part anatomies its recipes name (not its components).
+const chakraCore = new RegExp(
+  [
+    /@chakra-ui\/react\/dist\/esm\/(?!components\/)/,
+    /@(ark-ui|zag-js)\/.*anatomy[^/]*\.m?js$/,
+    /@(emotion|pandacss)\//,
+    /(stylis|hoist-non-react-statics)\//,
+  ]
+    .map((part) => `node_modules/${part.source}`)
+    .join('|'),
+)
 
 export default defineConfig({
-  plugins: [react(), formValidatorsPlugin()],
+  plugins: [react(), formValidatorsPlugin(), chunkModulesPlugin(), precompressPlugin()],
+  resolve: {
+    // RJSF 6 bundles a markdown parser no form uses; see src/lib/markdown-as-text.tsx.
+    alias: [
+      {
+        find: /^markdown-to-jsx\/react$/,
+        replacement: fileURLToPath(new URL('./src/lib/markdown-as-text.tsx', import.meta.url)),
+      },
+    ],
+  },
   server: {
     // `npm run dev` serves the app with hot reload; the API runs beside it (`npm run dev:server`).
     proxy: { '/api': 'http://localhost:8080' },
@@ -12,11 +36,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each page loads, read by the bundle budget test.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks cache across releases. The form library is left to the form
         // pages' own chunk: a group of its own split RJSF's internals across chunks and broke
-        // their initialisation order.
+        // their initialisation order. Chakra's group holds its styling engine and theme only:
+        // its components (and the Ark/Zag machines behind dialogs, toasts, radios…) follow the
+        // pages that use them, so /login does not download every widget of the app.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
@@ -26,8 +54,11 @@ export default defineConfig({
             },
             {
               name: 'chakra',
-              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss)[\\/]/,
+              test: chakraCore,
             },
+            // What the first page needs besides those, in one file rather than a dozen
+            // slivers shared with lazy pages.
+            { name: 'initial', tags: ['$initial'] },
           ],
         },
       },
@@ -53,6 +84,14 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // Bundle budgets, read from the build `npm test` makes first.
+          name: 'build',
+          environment: 'node',
+          include: ['tests/build/**/*.test.ts'],
         },
       },
       {

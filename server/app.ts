@@ -13,7 +13,7 @@ import type { Config } from './config'
 import type { Database } from './db/types'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { registerHealth } from './health'
-import { registerTotalsInvalidation } from './lib/totals-cache'
+import { registerReadCacheInvalidation } from './lib/read-cache'
 import { type LoggerConfig, loggerOptions } from './logging'
 import { registerProductImageRoutes } from './products/product-image-routes'
 import { registerProductRoutes } from './products/product-routes'
@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app)
   const policy: SessionPolicy = { ttlHours: config.tokenTtlHours, now: options.now }
   registerAuthentication(app, db, policy)
-  registerTotalsInvalidation(app, db)
+  registerReadCacheInvalidation(app, db)
   const pageFallback = await registerWeb(app, config.webDistDir)
   registerErrorHandlers(app, pageFallback)
 

@@ -32,6 +32,8 @@ export async function registerWeb(
     // Our own Cache-Control below; send's default would give everything max-age=0.
     cacheControl: false,
     dotfiles: 'ignore',
+    // The build writes .br/.gz copies of scripts and styles (scripts/precompress-plugin.ts).
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE)
     },

@@ -13,6 +13,7 @@ import {
   type RawQuery,
   textFilter,
 } from '../lib/list-query'
+import { cachedJson } from '../lib/read-cache'
 import {
   type CategoryInput,
   type CategoryRow,
@@ -69,22 +70,22 @@ export function registerCategoryRoutes(
     )
   }
 
-  app.get(path, async (request) => {
+  app.get(path, async (request, reply) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
-    const { rows, total } = await listCategories(
-      db,
-      table,
-      {
-        name: textFilter(query, 'name'),
-        description: kind.extraTextFilters.includes('description')
-          ? textFilter(query, 'description')
-          : undefined,
-        parentId: nullableIdFilter(query, parentField),
-      },
-      page,
-    )
-    return { data: rows.map(toJson), pagination: pagination(page, total) }
+    const filter = {
+      name: textFilter(query, 'name'),
+      description: kind.extraTextFilters.includes('description')
+        ? textFilter(query, 'description')
+        : undefined,
+      parentId: nullableIdFilter(query, parentField),
+    }
+    // The dropdowns ask for every category each time a form opens: serialised once per write.
+    const body = await cachedJson(db, `${table}:${JSON.stringify([filter, page])}`, async () => {
+      const { rows, total } = await listCategories(db, table, filter, page)
+      return { data: rows.map(toJson), pagination: pagination(page, total) }
+    })
+    return reply.type('application/json; charset=utf-8').send(body)
   })
 
   app.post<{ Body: Body }>(

@@ -4,8 +4,8 @@ import { type SqlBool, sql } from 'kysely'
 import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
 import type { PageRequest } from '../lib/list-query'
+import { cachedCount } from '../lib/read-cache'
 import { filterByText, productName } from '../lib/text-search'
-import { cachedCount } from '../lib/totals-cache'
 import { toNaira } from './money'
 
 export type { Db }

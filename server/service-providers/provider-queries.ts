@@ -4,8 +4,8 @@ import { type ExpressionBuilder, sql } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, providerLinks } from '../lib/category-links'
 import type { PageRequest } from '../lib/list-query'
+import { cachedCount } from '../lib/read-cache'
 import { filterByText, providerBrandName, providerEmail } from '../lib/text-search'
-import { cachedCount } from '../lib/totals-cache'
 
 export type { Db }
 

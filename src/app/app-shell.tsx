@@ -1,13 +1,17 @@
 import { Box, Flex } from '@chakra-ui/react'
 import { useActorRef, useSelector } from '@xstate/react'
-import { Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Outlet } from 'react-router-dom'
 import { PageSpinner } from '../components/page-spinner'
 import { drawerMachine } from '../machines/drawer-machine'
-import { MobileDrawer } from './mobile-drawer'
 import { SideMenu } from './side-menu'
 import { TopBar } from './top-bar'
 import { useMediaQuery, WIDE_QUERY } from './use-media-query'
+
+// Only narrow screens use the drawer: wide ones never download its dialog machinery.
+const MobileDrawer = lazy(() =>
+  import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })),
+)
 
 /** The logged-in frame: top bar, side menu (fixed when wide, a drawer when narrow), page. */
 export function AppShell() {
@@ -35,12 +39,14 @@ export function AppShell() {
             <SideMenu />
           </Box>
         ) : (
-          <MobileDrawer
-            open={drawerOpen}
-            onClose={() => drawer.send({ type: 'drawer.close' })}
-            onBackdrop={() => drawer.send({ type: 'drawer.backdrop' })}
-            onLinkFollowed={() => drawer.send({ type: 'drawer.linkFollowed' })}
-          />
+          <Suspense fallback={null}>
+            <MobileDrawer
+              open={drawerOpen}
+              onClose={() => drawer.send({ type: 'drawer.close' })}
+              onBackdrop={() => drawer.send({ type: 'drawer.backdrop' })}
+              onLinkFollowed={() => drawer.send({ type: 'drawer.linkFollowed' })}
+            />
+          </Suspense>
         )}
         <Box as="main" flex="1" minW="0" overflowY="auto">
           <Box maxW="6xl" mx="auto" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>

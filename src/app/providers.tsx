@@ -1,12 +1,13 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react'
+import { ChakraProvider } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { Messages } from '../components/messages'
 import { SessionProvider } from './session'
+import { system } from './system'
 
 /** Everything the pages rely on: the design system, the session actor, global messages. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <SessionProvider>
         {children}
         <Messages />

@@ -19,6 +19,12 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
 }
 
+/** A record loaded for editing and the ETag its GET answered (null when the server sent none). */
+export interface Versioned<T> {
+  data: T
+  etag: string | null
+}
+
 type UnauthorizedHandler = () => void
 let unauthorizedHandler: UnauthorizedHandler | null = null
 
@@ -66,6 +72,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 interface RequestOptions<T> {
   query?: QueryParams
   body?: unknown
+  /** The ETag the record was loaded with: a stale one makes the server answer 412. */
+  ifMatch?: string | null
   read: (response: Response) => Promise<T>
 }
 
@@ -89,6 +97,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (token) headers.Authorization = `Bearer ${token}`
     // A JSON content type with an empty body is rejected by strict servers, so only send it with one.
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json'
+    if (opts.ifMatch) headers['If-Match'] = opts.ifMatch
 
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
@@ -126,9 +135,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, { query, read: json }),
+    /** A record for an edit screen, with the ETag its save sends back as If-Match. */
+    getVersioned: <T>(path: string) =>
+      request<Versioned<T>>('GET', path, {
+        read: async (response) => ({
+          data: await json<T>(response),
+          etag: response.headers.get('ETag'),
+        }),
+      }),
     post: <T = void>(path: string, body?: unknown, query?: QueryParams) =>
       request<T>('POST', path, { body, query, read: json }),
-    put: <T = void>(path: string, body?: unknown) => request<T>('PUT', path, { body, read: json }),
+    put: <T = void>(path: string, body?: unknown, ifMatch?: string | null) =>
+      request<T>('PUT', path, { body, ifMatch, read: json }),
     delete: <T = void>(path: string, query?: QueryParams) =>
       request<T>('DELETE', path, { query, read: json }),
     /** For image bytes (photos, logos, product images) shown through object URLs. */

@@ -11,7 +11,10 @@ export function Toasts() {
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               <Toast.Title fontWeight="semibold">{toast.title}</Toast.Title>
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+              {/* Full opacity: Chakra's 0.8 drops white text on the coloured fills below 4.5:1. */}
+              {toast.description && (
+                <Toast.Description opacity="1">{toast.description}</Toast.Description>
+              )}
             </Stack>
             <Button
               size="xs"

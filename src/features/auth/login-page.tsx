@@ -45,6 +45,7 @@ export function LoginPage() {
 
   return (
     <Center
+      as="main"
       minH="100dvh"
       px="4"
       py="10"

@@ -1,7 +1,7 @@
 // Calls for either category hierarchy, with the parent field normalised to `parent`.
 
 import type { PagerInfo } from '../../components/pager'
-import { api } from '../../lib/api-client'
+import { api, type Versioned } from '../../lib/api-client'
 import type { TreeNode } from '../../lib/category-tree'
 import type { CategoryKind } from './category-kinds'
 
@@ -61,7 +61,13 @@ export function categoriesApi(kind: CategoryKind) {
       return page.data.map(toCategory)
     },
     get: async (id: number) => toCategory(await api.get<Raw>(`${kind.apiPath}/${id}`)),
+    /** For the edit screen: the category and the ETag its save sends back. */
+    getVersioned: async (id: number): Promise<Versioned<Category>> => {
+      const { data, etag } = await api.getVersioned<Raw>(`${kind.apiPath}/${id}`)
+      return { data: toCategory(data), etag }
+    },
     create: (fields: CategoryFields) => api.post<{ id: number }>(kind.apiPath, fields),
-    update: (id: number, fields: CategoryFields) => api.put<Raw>(`${kind.apiPath}/${id}`, fields),
+    update: (id: number, fields: CategoryFields, etag: string | null) =>
+      api.put<Raw>(`${kind.apiPath}/${id}`, fields, etag),
   }
 }

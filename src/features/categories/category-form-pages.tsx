@@ -1,11 +1,13 @@
 // Create and edit screens of either hierarchy, rendered from the schema files. The parent
-// picker lists the hierarchy; on edit the category and its descendants are left out.
+// picker lists the hierarchy; on edit the category and its descendants are left out. A save
+// refused because someone else changed the category meanwhile offers to reload it.
 import { Card } from '@chakra-ui/react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { routeId } from '../../components/use-record'
+import { StaleRecordAlert } from '../../components/stale-record-alert'
+import { routeId, useEditRecord } from '../../components/use-record'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
@@ -13,7 +15,6 @@ import { toTreeOptions } from '../../lib/category-tree'
 import { type CategoryFields, categoriesApi } from './categories-api'
 import { categoryForm } from './category-forms'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
-import { useCategory } from './use-category'
 import { useCategoryChoices } from './use-category-choices'
 
 export function CategoryCreatePage({ kind }: { kind: CategoryKind }) {
@@ -48,19 +49,29 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
   const form = categoryForm(kind, 'update')
-  const category = useCategory(kind, id)
+  const category = useEditRecord(
+    [id],
+    () => categoriesApi(kind).getVersioned(id),
+    CATEGORY_MESSAGES.loadFailed,
+  )
   const choices = toTreeOptions(useCategoryChoices(kind, CATEGORY_MESSAGES.parentsFailed), id)
   const { busy, submit } = useFormSubmit({
-    submit: (data: CategoryFields) => categoriesApi(kind).update(id, data),
+    submit: (data: CategoryFields) => categoriesApi(kind).update(id, data, category.etag),
     onSuccess: () => navigate(kind.routes.detail(id)),
+    onStale: category.markStale,
     fallbackError: CATEGORY_MESSAGES.updateFailed,
   })
   if (category.status === 'loading') return <PageSpinner />
-  if (category.status === 'failed') return <PageHeader title={kind.titles.edit} />
-  const { name, description, parent } = category.data
+  if (!category.record) return <PageHeader title={kind.titles.edit} />
+  const { name, description, parent } = category.record
   return (
     <>
       <PageHeader title={kind.titles.edit} description={name} />
+      <StaleRecordAlert
+        error={category.stale}
+        onReload={category.reload}
+        onDismiss={category.dismissStale}
+      />
       <FormCard>
         <SchemaForm<CategoryFields>
           schema={form.schema}

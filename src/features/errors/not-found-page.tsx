@@ -11,7 +11,7 @@ export function NotFoundPage() {
   const goBack = () => (location.key === 'default' ? navigate(paths.dashboard) : navigate(-1))
 
   return (
-    <Center minH="100dvh" px="4" bg="bg.subtle">
+    <Center as="main" minH="100dvh" px="4" bg="bg.subtle">
       <Stack gap="4" align="center" textAlign="center" maxW="md">
         <Text fontSize="6xl" fontWeight="bold" color="teal.solid" lineHeight="1">
           404

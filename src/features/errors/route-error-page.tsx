@@ -3,7 +3,7 @@ import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
 /** Shown when a page throws while rendering or its code fails to load (e.g. after a deploy). */
 export function RouteErrorPage() {
   return (
-    <Center minH="100dvh" px="4" bg="bg.subtle">
+    <Center as="main" minH="100dvh" px="4" bg="bg.subtle">
       <Stack gap="4" align="center" textAlign="center" maxW="md">
         <Heading as="h1" size="2xl">
           Something went wrong

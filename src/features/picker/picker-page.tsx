@@ -30,7 +30,7 @@ export function PickerPage() {
   const cropped = useSelector(flow, (state) => state.hasTag('cropped'))
 
   return (
-    <Center minH="100dvh" px="4" py="8" bg="bg.subtle">
+    <Center as="main" minH="100dvh" px="4" py="8" bg="bg.subtle">
       <Card.Root w="full" maxW="2xl" variant="outline" bg="bg.panel">
         <Card.Body>
           <Stack gap="5">

@@ -1,6 +1,7 @@
 // Create (under a provider) and edit screens of a product, rendered from the schema files: the
 // pricing type switches between Price and Min Price / Max Price (the schema's if/then), the
-// category chips offer the product categories, and edit adds Rating and Number of Ratings.
+// category chips offer the product categories, and edit adds Rating and Number of Ratings. A
+// save refused because someone else changed the product meanwhile offers to reload it.
 import { Button, Card } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
@@ -8,7 +9,8 @@ import { paths } from '../../app/paths'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { routeId, useRecord } from '../../components/use-record'
+import { StaleRecordAlert } from '../../components/stale-record-alert'
+import { routeId, useEditRecord, useRecord } from '../../components/use-record'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
@@ -80,27 +82,37 @@ export function ProductCreatePage() {
 export function ProductEditPage() {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
-  const record = useRecord([id], () => productsApi.get(id), PRODUCT_MESSAGES.loadFailed)
+  const record = useEditRecord(
+    [id],
+    () => productsApi.getVersioned(id),
+    PRODUCT_MESSAGES.loadFailed,
+  )
   const uiSchema = useCategoryUi('update')
   const { busy, submit } = useFormSubmit({
-    submit: (fields: ProductUpdateFields) => productsApi.update(id, pricedBy(fields)),
+    submit: (fields: ProductUpdateFields) => productsApi.update(id, pricedBy(fields), record.etag),
     onSuccess: () => {
       notify.success(PRODUCT_MESSAGES.updated)
       navigate(paths.products.detail(id))
     },
+    onStale: record.markStale,
     fallbackError: PRODUCT_MESSAGES.updateFailed,
   })
   if (record.status === 'loading') return <PageSpinner />
-  if (record.status === 'failed') return <PageHeader title="Edit Product" />
+  if (!record.record) return <PageHeader title="Edit Product" />
   return (
     <>
-      <PageHeader title="Edit Product" description={record.data.name} />
+      <PageHeader title="Edit Product" description={record.record.name} />
+      <StaleRecordAlert
+        error={record.stale}
+        onReload={record.reload}
+        onDismiss={record.dismissStale}
+      />
       <Panel>
         <SchemaForm<ProductUpdateFields>
           schema={productForms.update.schema}
           uiSchema={uiSchema}
           validator={productForms.update.validator}
-          formData={toFormData(record.data)}
+          formData={toFormData(record.record)}
           omitExtraData={false}
           busy={busy}
           onSubmit={submit}

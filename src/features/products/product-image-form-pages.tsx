@@ -1,6 +1,7 @@
 // Add and edit screens of a product image, rendered from schemas/product-image.json. Add puts
 // the cropper in the form's "image" slot; Add Image stays disabled until a crop exists. Edit
-// shows 'Product image not found' with Back to Product instead of leaving for /not-found.
+// shows 'Product image not found' with Back to Product instead of leaving for /not-found, and
+// offers to reload the image when someone else changed it since it was opened.
 import { Button, Card, Stack, Text } from '@chakra-ui/react'
 import { type ReactNode, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
@@ -8,8 +9,9 @@ import { paths } from '../../app/paths'
 import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
+import { StaleRecordAlert } from '../../components/stale-record-alert'
 import { isNotFound } from '../../components/use-page-param'
-import { routeId, useRecord } from '../../components/use-record'
+import { routeId, useRecord, useRecordVersion } from '../../components/use-record'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { ApiError } from '../../lib/api-client'
@@ -86,9 +88,10 @@ export function ProductImageEditPage() {
     () =>
       Number.isNaN(productId) || Number.isNaN(imageId)
         ? Promise.reject(new ApiError(404, null))
-        : productImagesApi.get(productId, imageId),
+        : productImagesApi.getVersioned(productId, imageId),
     `${productId}/${imageId}`,
   )
+  const version = useRecordVersion(image.status === 'ready' ? image.data : undefined)
   const missing = image.status === 'failed' && isNotFound(image.error)
   useErrorToast(
     image.status === 'failed' && !missing ? image.error : null,
@@ -96,8 +99,9 @@ export function ProductImageEditPage() {
   )
   const { busy, submit } = useFormSubmit({
     submit: (fields: ProductImageFields) =>
-      productImagesApi.update(productId, imageId, withDescription(fields)),
+      productImagesApi.update(productId, imageId, withDescription(fields), version.etag),
     onSuccess: () => navigate(paths.products.image(productId, imageId)),
+    onStale: version.markStale,
     fallbackError: IMAGE_MESSAGES.updateFailed,
   })
   const form = productImageForms.update
@@ -119,10 +123,15 @@ export function ProductImageEditPage() {
     )
   }
   if (image.status === 'failed') return <PageHeader title="Edit Product Image" />
-  const { imageName, imageDescription, enabled } = image.data
+  const { imageName, imageDescription, enabled } = image.data.data
   return (
     <>
       <PageHeader title="Edit Product Image" description={imageName} />
+      <StaleRecordAlert
+        error={version.stale}
+        onReload={image.reload}
+        onDismiss={version.dismissStale}
+      />
       <Panel>
         <SchemaForm<ProductImageFields>
           schema={form.schema}

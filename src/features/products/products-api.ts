@@ -99,8 +99,11 @@ export const productsApi = {
       pageSize: LIST_PAGE_SIZE,
     }),
   get: (id: number) => api.get<Product>(`${base}/${id}`),
+  /** For the edit screen: the product and the ETag its save sends back. */
+  getVersioned: (id: number) => api.getVersioned<Product>(`${base}/${id}`),
   create: (fields: NewProductFields) => api.post<{ id: number }>(base, fields),
-  update: (id: number, fields: ProductUpdateFields) => api.put(`${base}/${id}`, fields),
+  update: (id: number, fields: ProductUpdateFields, etag: string | null) =>
+    api.put(`${base}/${id}`, fields, etag),
   /** The provider a product list belongs to, for its brand name. */
   provider: (id: number) => api.get<{ id: number; brandName: string }>(`/service-providers/${id}`),
   /** Every product category, for the category filter and chips (one request of up to 3000). */
@@ -118,10 +121,13 @@ export const productImagesApi = {
     api.get<Page<ProductImage>>(imagesOf(productId), { page, pageSize: LIST_PAGE_SIZE }),
   get: (productId: number, imageId: number) =>
     api.get<ProductImage>(`${imagesOf(productId)}/${imageId}`),
+  /** For the edit screen: the image's fields and the ETag its save sends back. */
+  getVersioned: (productId: number, imageId: number) =>
+    api.getVersioned<ProductImage>(`${imagesOf(productId)}/${imageId}`),
   create: (productId: number, fields: NewProductImageFields) =>
     api.post<{ id: number; productId: number }>(imagesOf(productId), fields),
-  update: (productId: number, imageId: number, fields: ProductImageFields) =>
-    api.put(`${imagesOf(productId)}/${imageId}`, fields),
+  update: (productId: number, imageId: number, fields: ProductImageFields, etag: string | null) =>
+    api.put(`${imagesOf(productId)}/${imageId}`, fields, etag),
   remove: (productId: number, imageId: number) => api.delete(`${imagesOf(productId)}/${imageId}`),
   makePreview: (productId: number, imageId: number) =>
     api.post(`${imagesOf(productId)}/${imageId}/make-preview-image`),

@@ -1,5 +1,6 @@
 // Create and edit screens for a provider, rendered from the schema files. Edit also uploads
-// the passport photo and the brand logo through the crop dialog; the email cannot change.
+// the passport photo and the brand logo through the crop dialog; the email cannot change. A
+// save refused because someone else changed the provider meanwhile offers to reload it.
 import { Button, Card, Field, Heading, Image, Input, SimpleGrid, Stack } from '@chakra-ui/react'
 import { type ReactNode, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
@@ -9,7 +10,8 @@ import { ImageUploadField } from '../../components/image-upload-field'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { routeId, useRecord } from '../../components/use-record'
+import { StaleRecordAlert } from '../../components/stale-record-alert'
+import { routeId, useEditRecord } from '../../components/use-record'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
@@ -60,24 +62,41 @@ export function ProviderCreatePage() {
 export function ProviderEditPage() {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
-  const record = useRecord([id], () => providersApi.get(id), PROVIDER_MESSAGES.loadFailed)
+  const record = useEditRecord(
+    [id],
+    () => providersApi.getVersioned(id),
+    PROVIDER_MESSAGES.loadFailed,
+  )
   const uiSchema = useCategoryUi('update')
   const { busy, submit } = useFormSubmit({
-    submit: (fields: Omit<ProviderFields, 'email'>) => providersApi.update(id, fields),
+    submit: (fields: Omit<ProviderFields, 'email'>) => providersApi.update(id, fields, record.etag),
     onSuccess: () => navigate(paths.serviceProviders.detail(id)),
+    onStale: record.markStale,
     fallbackError: PROVIDER_MESSAGES.updateFailed,
   })
   if (record.status === 'loading') return <PageSpinner />
-  if (record.status === 'failed') return <PageHeader title="Edit Service Provider" />
-  const { email, serviceProviderCategories, ...provider } = record.data
+  if (!record.record) return <PageHeader title="Edit Service Provider" />
+  const loaded = record.record
+  // The operator's own upload changes the provider's tag (its photo flags). The new tag is
+  // taken only if nothing else changed, so a save still notices other operators' edits.
+  const afterUpload = async () => {
+    const fresh = await providersApi.getVersioned(id).catch(() => null)
+    if (fresh && withoutImages(fresh.data) === withoutImages(loaded)) record.adoptEtag(fresh.etag)
+  }
+  const { email, serviceProviderCategories, ...provider } = loaded
   return (
     <>
       <PageHeader
         title="Edit Service Provider"
         description={`${provider.firstName} ${provider.lastName}`}
       />
+      <StaleRecordAlert
+        error={record.stale}
+        onReload={record.reload}
+        onDismiss={record.dismissStale}
+      />
       <Stack gap="4" maxW="3xl">
-        <ProviderImages provider={record.data} />
+        <ProviderImages provider={loaded} onUploaded={afterUpload} />
         <Panel>
           <Field.Root readOnly mb="4">
             <Field.Label fontWeight="medium">Email</Field.Label>
@@ -106,8 +125,13 @@ export function ProviderEditPage() {
   )
 }
 
+function withoutImages({ hasPassportPhoto: _, hasBrandLogo: __, ...rest }: ServiceProvider) {
+  return JSON.stringify(rest)
+}
+
 /** Passport photo and brand logo, each replaced through the crop dialog. */
-function ProviderImages({ provider }: { provider: ServiceProvider }) {
+function ProviderImages(props: { provider: ServiceProvider; onUploaded: () => void }) {
+  const { provider, onUploaded } = props
   const [photo, setPhoto] = useState({ has: provider.hasPassportPhoto, version: 0 })
   const [logo, setLogo] = useState({ has: provider.hasBrandLogo, version: 0 })
   return (
@@ -127,7 +151,10 @@ function ProviderImages({ provider }: { provider: ServiceProvider }) {
             />
           }
           upload={(dataUrl) => providersApi.uploadPassportPhoto(provider.id, dataUrl)}
-          onUploaded={() => setPhoto((p) => ({ has: true, version: p.version + 1 }))}
+          onUploaded={() => {
+            setPhoto((p) => ({ has: true, version: p.version + 1 }))
+            onUploaded()
+          }}
         />
         <ImageUploadField
           label="Brand Logo"
@@ -146,7 +173,10 @@ function ProviderImages({ provider }: { provider: ServiceProvider }) {
             ) : null
           }
           upload={(dataUrl) => providersApi.uploadBrandLogo(provider.id, dataUrl)}
-          onUploaded={() => setLogo((l) => ({ has: true, version: l.version + 1 }))}
+          onUploaded={() => {
+            setLogo((l) => ({ has: true, version: l.version + 1 }))
+            onUploaded()
+          }}
         />
       </SimpleGrid>
     </Panel>

@@ -48,6 +48,8 @@ const base = '/service-providers'
 
 export const providerImagePaths = {
   passportPhoto: (id: number) => `${base}/${id}/passport-photo`,
+  /** At most 160 px wide (WebP): what avatars show, a few KB instead of megabytes. */
+  passportPhotoThumb: (id: number) => `${base}/${id}/passport-photo?size=thumb`,
   brandLogo: (id: number) => `${base}/${id}/brand-logo`,
 }
 
@@ -55,9 +57,11 @@ export const providersApi = {
   list: (query: ProviderQuery) =>
     api.get<ProviderPage>(base, { ...query, page: query.page ?? 1, pageSize: 30 }),
   get: (id: number) => api.get<ServiceProvider>(`${base}/${id}`),
+  /** For the edit screen: the provider and the ETag its save sends back. */
+  getVersioned: (id: number) => api.getVersioned<ServiceProvider>(`${base}/${id}`),
   create: (fields: ProviderFields) => api.post<{ id: number }>(base, fields),
-  update: (id: number, fields: Omit<ProviderFields, 'email'>) =>
-    api.put<ServiceProvider>(`${base}/${id}`, fields),
+  update: (id: number, fields: Omit<ProviderFields, 'email'>, etag: string | null) =>
+    api.put<ServiceProvider>(`${base}/${id}`, fields, etag),
   uploadPassportPhoto: (id: number, dataUrl: string) =>
     api.post(providerImagePaths.passportPhoto(id), { passportPhoto: dataUrl }),
   uploadBrandLogo: (id: number, dataUrl: string) =>

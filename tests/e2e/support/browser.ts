@@ -31,8 +31,20 @@ export async function openPage(browser: Browser, width = 1280, height = 800): Pr
     baseURL: inject('baseUrl'),
     viewport: { width, height },
   })
-  const page = await context.newPage()
   const problems: string[] = []
+  // Chromium logs most CSP violations as console errors; the DOM event catches every one and
+  // names the directive. Init scripts and bindings run over CDP, outside the page's CSP.
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => {
+    problems.push(`CSP violation: ${text}`)
+  })
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation(text: string): void })
+        .__reportCspViolation
+      report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline code'}`)
+    })
+  })
+  const page = await context.newPage()
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   page.on('console', (message) => {
     // API answers the screens handle on purpose (a wrong password, a missing record) log a failed

@@ -152,3 +152,35 @@ describe('api client', () => {
     expect(redirects).toBe(0)
   })
 })
+
+describe('api client: record versions (ETag and If-Match)', () => {
+  it('getVersioned returns the body with the ETag of its answer, or null without one', async () => {
+    server.use(
+      http.get(apiUrl('/things/1'), () =>
+        HttpResponse.json({ id: 1 }, { headers: { ETag: '"abc"' } }),
+      ),
+      http.get(apiUrl('/things/2'), () => HttpResponse.json({ id: 2 })),
+    )
+    await expect(api.getVersioned('/things/1')).resolves.toEqual({ data: { id: 1 }, etag: '"abc"' })
+    await expect(api.getVersioned('/things/2')).resolves.toEqual({ data: { id: 2 }, etag: null })
+  })
+
+  it('put sends If-Match only when given a tag, and a 412 is an ApiError with the detail', async () => {
+    const seen: Array<string | null> = []
+    server.use(
+      http.put(apiUrl('/things/1'), ({ request }) => {
+        const ifMatch = request.headers.get('If-Match')
+        seen.push(ifMatch)
+        return ifMatch === '"old"'
+          ? HttpResponse.json({ detail: 'Changed meanwhile' }, { status: 412 })
+          : HttpResponse.json({ id: 1 })
+      }),
+    )
+    await api.put('/things/1', { name: 'A' }, '"abc"')
+    await api.put('/things/1', { name: 'A' }, null)
+    await api.put('/things/1', { name: 'A' })
+    const error = await failure(api.put('/things/1', { name: 'A' }, '"old"'))
+    expect(error).toMatchObject({ status: 412, detail: 'Changed meanwhile' })
+    expect(seen).toEqual(['"abc"', null, null, '"old"'])
+  })
+})

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { cachedTotal } from '../../server/lib/totals-cache'
+import { cachedTotal } from '../../server/lib/read-cache'
 import { describeEachDatabase } from './support/databases'
 import { productApi } from './support/products'
 
-// List totals are kept per filter between writes: exact for everything written through the
+// List totals and category lists are kept between writes: exact for everything written through the
 // server, never kept when the count overlapped a write, and a few seconds at most otherwise.
 
 describeEachDatabase('list totals', (suite) => {
@@ -50,6 +50,36 @@ describeEachDatabase('list totals', (suite) => {
 
     await api.create(providerId)
     expect((await list()).pagination.total).toBe(3)
+  })
+
+  it('category lists are served from memory between writes and read again after one', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const headers = { authorization: `Bearer ${token}` }
+    const url = '/api/product-categories?pageSize=3000'
+    const names = async () => {
+      const response = await app.inject({ url, headers })
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+      return (response.json().data as Array<{ name: string }>).map((row) => row.name)
+    }
+    const now = Date.now()
+    const behind = { description: 'written behind the server', parentId: null, createdAt: now }
+    await names()
+    await names()
+    await suite.db
+      .insertInto('productCategories')
+      .values({ ...behind, name: 'Behind the server', updatedAt: now })
+      .execute()
+    expect(await names()).not.toContain('Behind the server')
+
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/product-categories',
+      headers,
+      payload: { name: 'Through the API', description: 'x', parentCategoryId: null },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    expect(await names()).toEqual(expect.arrayContaining(['Behind the server', 'Through the API']))
   })
 
   it('a count that overlapped a write is not kept', async () => {

@@ -1,0 +1,403 @@
+// Every screen in Chromium under the server's strict CSP: no CSP violation, no console error,
+// and no serious or critical axe-core violation.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiPost, unique } from './support/api'
+import { seriousViolations } from './support/axe'
+import {
+  launchBrowser,
+  openPage,
+  openSignedInPage,
+  signIn,
+  type WatchedPage,
+} from './support/browser'
+import { writePicture } from './support/pictures'
+
+let browser: Browser
+let signedIn: WatchedPage
+let signedOut: WatchedPage
+const files = mkdtempSync(join(tmpdir(), 'backoffice-e2e-a11y-'))
+const pictureFile = join(files, 'picture.png')
+
+// Seeded once: every detail screen shows a record with a parent, a photo, an image.
+const ids = { spc: 0, spcChild: 0, pc: 0, pcChild: 0, provider: 0, product: 0, image: 0 }
+const tag = unique('a11y').replace(' ', '')
+
+beforeAll(async () => {
+  await writePicture(pictureFile, {
+    width: 1200,
+    height: 900,
+    background: '#f0fdfa',
+    shape: '<circle cx="600" cy="450" r="300" fill="#0f766e"/>',
+  })
+  const dataUrl = `data:image/png;base64,${readFileSync(pictureFile).toString('base64')}`
+
+  ids.spc = (
+    await apiPost('/service-provider-categories', {
+      name: `Cleaning ${tag}`,
+      description: 'Every kind of cleaning',
+      parentId: null,
+    })
+  ).id
+  ids.spcChild = (
+    await apiPost('/service-provider-categories', {
+      name: `Home Cleaning ${tag}`,
+      description: 'Homes and flats',
+      parentId: ids.spc,
+    })
+  ).id
+  ids.pc = (
+    await apiPost('/product-categories', {
+      name: `Home ${tag}`,
+      description: 'Home services',
+      parentCategoryId: null,
+    })
+  ).id
+  ids.pcChild = (
+    await apiPost('/product-categories', {
+      name: `Kitchen ${tag}`,
+      description: 'Pots and pans',
+      parentCategoryId: ids.pc,
+    })
+  ).id
+  ids.provider = (
+    await apiPost('/service-providers', {
+      firstName: 'Amaka',
+      lastName: 'Nwosu',
+      brandName: `Shine ${tag}`,
+      email: `amaka.${tag}@example.com`,
+      phoneNumber: '+234 802 111 2222',
+      state: 'Lagos State',
+      city: 'Lekki',
+      addressLine1: '4 Admiralty Way',
+      addressLine2: 'Suite 2',
+      about: 'Sparkling homes.',
+      enabled: true,
+      serviceProviderCategoryIds: [ids.spc, ids.spcChild],
+    })
+  ).id
+  await apiPost(`/service-providers/${ids.provider}/passport-photo`, { passportPhoto: dataUrl })
+  await apiPost(`/service-providers/${ids.provider}/brand-logo`, { brandLogo: dataUrl })
+  ids.product = (
+    await apiPost('/products', {
+      name: `Deep Clean ${tag}`,
+      description: 'Top to bottom.',
+      pricing: 'Range',
+      price: null,
+      minPrice: 15000,
+      maxPrice: 45000,
+      productCategoryIds: [ids.pcChild],
+      serviceProviderId: ids.provider,
+      estimatedDeliveryDays: 2,
+      enabled: true,
+    })
+  ).id
+  await apiPost('/products', {
+    name: `Window Polish ${tag}`,
+    description: 'No picture yet.',
+    pricing: 'Fixed',
+    price: 5000,
+    minPrice: null,
+    maxPrice: null,
+    productCategoryIds: [],
+    serviceProviderId: ids.provider,
+    estimatedDeliveryDays: 1,
+    enabled: true,
+  })
+  ids.image = (
+    await apiPost(`/products/${ids.product}/images`, {
+      image: dataUrl.slice(dataUrl.indexOf(',') + 1),
+      imageName: 'Front view',
+      imageDescription: 'The front of the house',
+      enabled: true,
+    })
+  ).id
+  await apiPost(`/products/${ids.product}/images/${ids.image}/make-preview-image`, undefined)
+
+  browser = await launchBrowser()
+  signedIn = await openSignedInPage(browser)
+  signedOut = await openPage(browser)
+})
+afterAll(async () => {
+  await browser?.close()
+  rmSync(files, { recursive: true, force: true })
+})
+
+interface Screen {
+  name: string
+  path: () => string
+  /** What shows that the screen has loaded (and, for dialogs and crops, the steps to get there). */
+  ready: (page: Page) => Promise<unknown>
+  signedOut?: boolean
+  /** API calls answered with a 500 and a detail, to put an Error toast on screen. */
+  failing?: string
+}
+
+const h1 = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { level: 1, name }).waitFor()
+const text = (value: string) => (page: Page) => page.getByText(value).first().waitFor()
+const link = (name: string) => (page: Page) =>
+  page.getByRole('link', { name, exact: true }).waitFor()
+const spcPath = '/service-provider-categories'
+const pcPath = '/product-categories'
+
+const screens: Screen[] = [
+  { name: 'login', path: () => '/login', ready: h1('Admin Console'), signedOut: true },
+  {
+    name: 'login with an error',
+    path: () => '/login',
+    signedOut: true,
+    ready: async (page) => {
+      await page.getByLabel('Username').fill('nobody')
+      await page.getByLabel('Password').fill('wrong-password')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByText('Invalid username or password').waitFor()
+    },
+  },
+  { name: '404', path: () => '/no/such/page', ready: h1('Page not found'), signedOut: true },
+  { name: 'picker', path: () => '/picker', ready: h1('Passport Photo Picker'), signedOut: true },
+  {
+    name: 'picker, cropping and cropped',
+    path: () => '/picker',
+    signedOut: true,
+    ready: async (page) => {
+      await page.getByLabel('Choose a photo').setInputFiles(pictureFile)
+      await page.getByRole('slider', { name: 'Zoom' }).waitFor()
+      // Both steps are checked: cropping here, and the result after Apply Crop.
+      expect.soft(await seriousViolations(page), 'while cropping').toEqual([])
+      await page.getByRole('button', { name: 'Apply Crop' }).click()
+      await page.getByRole('img', { name: 'The cropped photo' }).waitFor()
+    },
+  },
+  { name: 'dashboard', path: () => '/dashboard', ready: text('Welcome to the admin dashboard') },
+
+  { name: 'SP categories list', path: () => spcPath, ready: link(`Cleaning ${tag}`) },
+  {
+    name: 'SP category details',
+    path: () => `${spcPath}/${ids.spcChild}`,
+    ready: h1(`Home Cleaning ${tag}`),
+  },
+  {
+    name: 'SP category create',
+    path: () => `${spcPath}/new`,
+    ready: h1('Create Service Provider Category'),
+  },
+  {
+    name: 'SP category create, refused with field errors',
+    path: () => `${spcPath}/new`,
+    ready: async (page) => {
+      await h1('Create Service Provider Category')(page)
+      await page.getByRole('button', { name: 'Create Category' }).click()
+      await page
+        .getByText(/required/i)
+        .first()
+        .waitFor()
+    },
+  },
+  {
+    name: 'SP category created, with a success toast',
+    path: () => `${spcPath}/new`,
+    ready: async (page) => {
+      await page.getByLabel('Name').fill(`Windows ${tag}`)
+      await page.getByLabel('Description').fill('Glass and frames')
+      await page.getByRole('button', { name: 'Create Category' }).click()
+      await page.getByText('Service Provider Category created successfully!').waitFor()
+    },
+  },
+  {
+    name: 'SP category edit',
+    path: () => `${spcPath}/${ids.spcChild}/edit`,
+    ready: h1('Edit Service Provider Category'),
+  },
+  { name: 'product categories list', path: () => pcPath, ready: link(`Home ${tag}`) },
+  {
+    name: 'product category details',
+    path: () => `${pcPath}/${ids.pcChild}`,
+    ready: h1(`Kitchen ${tag}`),
+  },
+  {
+    name: 'product category create',
+    path: () => `${pcPath}/new`,
+    ready: h1('Create Product Category'),
+  },
+  {
+    name: 'product category edit',
+    path: () => `${pcPath}/${ids.pcChild}/edit`,
+    ready: h1('Edit Product Category'),
+  },
+
+  {
+    name: 'providers list',
+    path: () => `/service-providers?brandName=${tag}`,
+    ready: (page) => page.getByRole('article', { name: 'Amaka Nwosu' }).waitFor(),
+  },
+  {
+    name: 'provider details',
+    path: () => `/service-providers/${ids.provider}`,
+    ready: async (page) => {
+      await h1('Amaka Nwosu')(page)
+      await page.getByRole('img', { name: 'Passport photo of Amaka Nwosu' }).first().waitFor()
+    },
+  },
+  {
+    name: 'provider create',
+    path: () => '/service-providers/new',
+    ready: h1('Create Service Provider'),
+  },
+  {
+    name: 'provider edit',
+    path: () => `/service-providers/${ids.provider}/edit`,
+    ready: h1('Edit Service Provider'),
+  },
+  {
+    name: 'provider crop dialog',
+    path: () => `/service-providers/${ids.provider}/edit`,
+    ready: async (page) => {
+      await h1('Edit Service Provider')(page)
+      await page.getByLabel('Upload passport photo').setInputFiles(pictureFile)
+      const dialog = page.getByRole('dialog', { name: 'Crop your photo' })
+      await dialog.getByRole('slider', { name: 'Zoom' }).waitFor()
+    },
+  },
+
+  {
+    name: "provider's products",
+    path: () => `/service-providers/${ids.provider}/products`,
+    ready: async (page) => {
+      await page
+        .getByRole('img', { name: `Deep Clean ${tag}` })
+        .first()
+        .waitFor()
+      await page.getByRole('img', { name: 'No image' }).first().waitFor()
+    },
+  },
+  {
+    name: 'product create',
+    path: () => `/service-providers/${ids.provider}/products/new`,
+    ready: h1('Create Product'),
+  },
+  { name: 'products list', path: () => `/products?name=${tag}`, ready: text(`Deep Clean ${tag}`) },
+  {
+    name: 'product details',
+    path: () => `/products/${ids.product}`,
+    ready: h1(`Deep Clean ${tag}`),
+  },
+  { name: 'product edit', path: () => `/products/${ids.product}/edit`, ready: h1('Edit Product') },
+
+  {
+    name: 'product images list',
+    path: () => `/products/${ids.product}/images`,
+    ready: text('Preview'),
+  },
+  {
+    name: 'product image add, cropping and cropped',
+    path: () => `/products/${ids.product}/images/new`,
+    ready: async (page) => {
+      await h1('Add Image')(page)
+      expect.soft(await seriousViolations(page), 'before a file is chosen').toEqual([])
+      await page.getByLabel('Choose an image').setInputFiles(pictureFile)
+      await page.getByRole('slider', { name: 'Zoom' }).waitFor()
+      expect.soft(await seriousViolations(page), 'while cropping').toEqual([])
+      await page.getByRole('button', { name: 'Apply Crop' }).click()
+      await page.getByRole('button', { name: 'Re-crop' }).waitFor()
+    },
+  },
+  {
+    name: 'product image details',
+    path: () => `/products/${ids.product}/images/${ids.image}`,
+    ready: text('The front of the house'),
+  },
+  {
+    name: 'product image delete dialog',
+    path: () => `/products/${ids.product}/images/${ids.image}`,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Delete' }).click()
+      await page.getByRole('alertdialog', { name: 'Are you sure?' }).waitFor()
+    },
+  },
+  {
+    name: 'product image edit',
+    path: () => `/products/${ids.product}/images/${ids.image}/edit`,
+    ready: h1('Edit Product Image'),
+  },
+  {
+    name: 'an error toast',
+    path: () => '/products',
+    failing: '**/api/products?*',
+    ready: async (page) => {
+      await h1('Products')(page)
+      await page.getByText('The catalogue is resting').first().waitFor()
+    },
+  },
+]
+
+describe('every screen under the strict CSP, checked by axe-core', () => {
+  for (const screen of screens) {
+    it(screen.name, async () => {
+      const { page, problems } = screen.signedOut ? signedOut : signedIn
+      problems.length = 0
+      if (screen.failing) {
+        await page.route(screen.failing, (route) =>
+          route.fulfill({ status: 500, json: { detail: 'The catalogue is resting' } }),
+        )
+      }
+      try {
+        await page.goto(screen.path())
+        await screen.ready(page)
+        expect.soft(await seriousViolations(page)).toEqual([])
+        // Screen-reader users jump to the content by its landmark (a dialog hides it, not removes it).
+        expect.soft(await page.locator('main').count(), 'main landmarks').toBe(1)
+      } finally {
+        await page.unrouteAll()
+      }
+      // The 500s asked for above log a failed load; nothing else may.
+      const expected = (p: string) => Boolean(screen.failing) && p.includes('status of 500')
+      expect(problems.filter((p) => !expected(p))).toEqual([])
+    })
+  }
+
+  it('at 375 px, with the menu drawer open', async () => {
+    const { page, problems } = await openPage(browser, 375, 812)
+    await page.goto('/login')
+    await signIn(page)
+    await page.getByText('Welcome to the admin dashboard').waitFor()
+    expect.soft(await seriousViolations(page), 'dashboard').toEqual([])
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('link', { name: 'Products', exact: true }).waitFor()
+    expect.soft(await seriousViolations(page), 'drawer').toEqual([])
+    expect(problems).toEqual([])
+    await page.context().close()
+  })
+})
+
+describe('the checks themselves', () => {
+  it('report a CSP violation: an injected inline script is refused and recorded', async () => {
+    const { page, problems } = signedOut
+    problems.length = 0
+    await page.goto('/login')
+    await page.evaluate(() => {
+      const script = document.createElement('script')
+      script.textContent = 'window.__ran = true'
+      document.head.append(script)
+    })
+    await expect
+      .poll(() => problems.some((p) => p.startsWith('CSP violation: script-src')))
+      .toBe(true)
+    await expect(page.evaluate(() => '__ran' in window)).resolves.toBe(false)
+    problems.length = 0
+  })
+
+  it('report an axe violation: an unlabelled input is caught', async () => {
+    const { page } = signedOut
+    await page.goto('/login')
+    await page.getByLabel('Username').evaluate((input) => {
+      input.removeAttribute('id')
+      input.removeAttribute('aria-labelledby')
+      input.closest('div')?.querySelector('label')?.remove()
+    })
+    expect((await seriousViolations(page)).join('\n')).toMatch(/^label \(critical\)/m)
+  })
+})
