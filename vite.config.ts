@@ -74,6 +74,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
+          // Component tests take 0.5–3 s alone; beside the server and browser suites on two
+          // cores they can take several times that.
+          testTimeout: 20_000,
         },
       },
       {
