@@ -11,12 +11,12 @@ import { parseArgs } from 'node:util'
 import { apiScenarios, dataFacts, type Scenario } from './bench/api-scenarios'
 import { type Figures, fire, type Shot } from './bench/cannon'
 import { exportProducts, JSON_SERVER, startJsonServer } from './bench/json-server'
-import { ensureDatabase, startCluster } from './bench/pg-cluster'
 import { int, median, ms, printTable, ratio } from './bench/report'
 import { mib, sampleRss } from './bench/rss'
-import { ensureSeeded, openDatabase, shortCount } from './bench/seed'
-import { login, REPO_ROOT, type Storage, settle, startServer } from './bench/server-process'
+import { BENCH_PG_CLUSTER, ensureSeeded, openDatabase, shortCount } from './bench/seed'
 import { SEARCH_TERMS } from './seed-demo/words'
+import { ensureDatabase, startPgCluster } from './support/pg-cluster'
+import { login, REPO_ROOT, type Storage, settle, startServer } from './support/server-process'
 
 const HELP = `Usage: npm run bench:api -- [options]
   --products N          products to seed (default 1000000)
@@ -66,8 +66,8 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
   const cacheDir = path.join(REPO_ROOT, '.bench', cacheName)
   let storage: Storage = { dataDir: cacheDir }
   if (options.pg) {
-    const cluster = await startCluster(cacheDir)
-    cleanups.push(() => cluster.stop())
+    const cluster = await startPgCluster({ ...BENCH_PG_CLUSTER, keepDir: cacheDir })
+    cleanups.push(() => cluster.close())
     storage = { databaseUrl: await ensureDatabase(cluster.url, 'backoffice') }
   }
   const seeding = await ensureSeeded(storage, { products, providers }, { fresh: options.fresh })
@@ -80,7 +80,9 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
   )
 
   const server = await startServer(storage, { logLevel: options.logLevel })
-  cleanups.push(() => server.stop())
+  cleanups.push(async () => {
+    await server.stop()
+  })
   const rss = sampleRss(server.pid)
   const token = await login(server.url)
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }

@@ -19,11 +19,11 @@ import {
   rowCounts,
 } from './bench/load-checks'
 import { mixedWorkload } from './bench/load-workload'
-import { ensureDatabase, startCluster } from './bench/pg-cluster'
 import { makePngs } from './bench/png'
 import { int, ms, percentile, printTable } from './bench/report'
 import { mib, sampleRss } from './bench/rss'
-import { ensureSeeded, openDatabase } from './bench/seed'
+import { BENCH_PG_CLUSTER, ensureSeeded, openDatabase } from './bench/seed'
+import { ensureDatabase, startPgCluster } from './support/pg-cluster'
 import {
   apiClient,
   login,
@@ -32,7 +32,7 @@ import {
   settle,
   startServer,
   storageEnv,
-} from './bench/server-process'
+} from './support/server-process'
 
 const HELP = `Usage: npm run bench:load -- [options]
   --duration S       seconds of load (default 60)
@@ -72,8 +72,8 @@ async function run(
 ): Promise<number> {
   let storage: Storage
   if (options.pg) {
-    const cluster = await startCluster()
-    cleanups.push(() => cluster.stop())
+    const cluster = await startPgCluster(BENCH_PG_CLUSTER)
+    cleanups.push(() => cluster.close())
     storage = { databaseUrl: await ensureDatabase(cluster.url, 'backoffice') }
   } else {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-load-'))
@@ -86,7 +86,9 @@ async function run(
   cleanups.push(() => handle.destroy())
 
   const server = await startServer(storage, { logLevel: options.logLevel })
-  cleanups.push(() => server.stop())
+  cleanups.push(async () => {
+    await server.stop()
+  })
   await addOperator(storage, OPERATOR_2)
   const token = await login(server.url)
   const api = apiClient(server.url, token)

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import type { DatabaseHandle } from '../../server/db/connection'
 import { listProducts } from '../../server/products/product-queries'
-import { freePort, waitUntilOk } from './server-process'
+import { freePort, waitUntilOk } from '../support/server-process'
 
 export const JSON_SERVER = 'json-server@0.17.4'
 

@@ -3,8 +3,8 @@
 // one record, many make-preview calls on one product).
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '../../server/db/connection'
+import type { ApiClient } from '../support/server-process'
 import { PREFIX } from './load-workload'
-import type { ApiClient } from './server-process'
 
 export interface Check {
   name: string

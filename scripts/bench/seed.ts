@@ -4,7 +4,15 @@ import { spawn } from 'node:child_process'
 import { type RawBuilder, sql } from 'kysely'
 import { createDatabase } from '../../server/db/connection'
 import { migrateToLatest } from '../../server/db/migrate'
-import { REPO_ROOT, type Storage, storageEnv } from './server-process'
+import type { PgClusterOptions } from '../support/pg-cluster'
+import { REPO_ROOT, type Storage, storageEnv } from '../support/server-process'
+
+/** The benchmarks' PostgreSQL cluster: room for a million products' pages (the default 128MB
+ * of shared buffers would measure the disk cache). */
+export const BENCH_PG_CLUSTER: PgClusterOptions = {
+  tempPrefix: 'bench-pg-',
+  settings: ['shared_buffers=512MB', 'max_connections=200'],
+}
 
 export interface Sizes {
   products: number

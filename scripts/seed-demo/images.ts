@@ -8,6 +8,7 @@ import { cleanImage, thumbnail } from '../../server/images/clean-image'
 import { addProductImage, makePreviewImage } from '../../server/products/product-image-queries'
 import { THUMBNAIL_WIDTH } from '../../server/products/product-image-routes'
 import { saveProviderImage } from '../../server/service-providers/provider-image-queries'
+import { PROVIDER_THUMBNAIL_WIDTH } from '../../server/service-providers/provider-image-routes'
 import { Random } from './generate'
 
 const PALETTE = [
@@ -37,11 +38,11 @@ export async function addDemoImages(
   const counts: ImageCounts = { providerImages: 0, productImages: 0 }
   for (const id of providerIds) {
     if (random.chance(0.85)) {
-      await saveProviderImage(db, id, 'passport-photo', await clean(portrait(random)))
+      await saveProviderImage(db, id, 'passport-photo', ...(await withThumb(portrait(random))))
       counts.providerImages += 1
     }
     if (random.chance(0.85)) {
-      await saveProviderImage(db, id, 'brand-logo', await clean(logo(random)))
+      await saveProviderImage(db, id, 'brand-logo', ...(await withThumb(logo(random))))
       counts.providerImages += 1
     }
   }
@@ -68,6 +69,12 @@ export async function addDemoImages(
 async function clean(svg: string) {
   const png = await sharp(Buffer.from(svg)).png().toBuffer()
   return cleanImage(png, 'image')
+}
+
+/** A provider image and its avatar thumbnail, as the upload route makes them. */
+async function withThumb(svg: string) {
+  const image = await clean(svg)
+  return [image, await thumbnail(image.bytes, PROVIDER_THUMBNAIL_WIDTH)] as const
 }
 
 function svg(width: number, height: number, body: string): string {

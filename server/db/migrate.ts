@@ -5,6 +5,7 @@ import * as serviceProviders from './migrations/2026-11-22-003-service-providers
 import * as products from './migrations/2026-11-22-004-products'
 import * as textSearch from './migrations/2026-11-23-005-text-search'
 import * as priceBounds from './migrations/2026-11-23-006-price-bounds'
+import * as providerThumbnails from './migrations/2026-11-23-007-provider-thumbnails'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-004-products': products,
   '2026-11-23-005-text-search': textSearch,
   '2026-11-23-006-price-bounds': priceBounds,
+  '2026-11-23-007-provider-thumbnails': providerThumbnails,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -66,6 +66,10 @@ export interface ProviderImagesTable {
   contentType: string
   bytes: Buffer
   etag: string
+  /** At most 160 px wide, made at upload; null on rows stored before migration 007. */
+  thumbContentType: string | null
+  thumbBytes: Buffer | null
+  thumbEtag: string | null
   updatedAt: number
 }
 

@@ -1,12 +1,25 @@
 // Serves a stored image: its bytes under its own type, never sniffed as anything else, kept by
 // the browser but revalidated on every use (an upload replaces it under the same URL), and 304
-// when the browser already holds these bytes.
+// when the browser already holds these bytes. Also the `?size=` parameter shared by the image
+// routes that store a thumbnail.
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from '../errors'
+import { type RawQuery, single } from '../lib/list-query'
 
 export interface StoredImage {
   bytes: Buffer
   contentType: string
   etag: string
+}
+
+export type ImageSize = 'full' | 'thumb'
+
+/** `?size=thumb` asks for the thumbnail; omitted (or `full`) for the image itself. */
+export function imageSize(query: RawQuery): ImageSize {
+  const raw = single(query, 'size')?.trim()
+  if (raw === undefined || raw === '' || raw === 'full') return 'full'
+  if (raw === 'thumb') return 'thumb'
+  throw new HttpError(400, 'size must be full or thumb')
 }
 
 export function sendImage(request: FastifyRequest, reply: FastifyReply, image: StoredImage) {

@@ -18,6 +18,9 @@ interface Store {
   generation: number
   totals: Map<string, { value: number; at: number }>
   bodies: Map<string, { value: string; at: number }>
+  /** Answers being computed: concurrent requests for the same one share it rather than all
+   * counting at once when an entry expires (which collapsed PostgreSQL at 32 connections). */
+  pending: Map<string, Promise<unknown>>
 }
 
 /** Totals are small; list bodies can be hundreds of kilobytes each. */
@@ -30,7 +33,7 @@ const stores = new WeakMap<object, Store>()
 function storeOf(db: Db): Store {
   let store = stores.get(db)
   if (!store) {
-    store = { generation: 0, totals: new Map(), bodies: new Map() }
+    store = { generation: 0, totals: new Map(), bodies: new Map(), pending: new Map() }
     stores.set(db, store)
   }
   return store
@@ -38,7 +41,7 @@ function storeOf(db: Db): Store {
 
 async function remembered<T>(
   db: Db,
-  pick: (store: Store) => Map<string, { value: T; at: number }>,
+  kind: 'totals' | 'bodies',
   max: number,
   key: string,
   compute: () => Promise<T>,
@@ -46,22 +49,31 @@ async function remembered<T>(
   // A transaction is not a handle of its own and may see its own uncommitted writes.
   if (db.isTransaction) return compute()
   const store = storeOf(db)
-  const entries = pick(store)
+  const entries = store[kind] as Map<string, { value: T; at: number }>
   const now = Date.now()
   const known = entries.get(key)
   if (known && now - known.at < TTL_MS) return known.value
+  const pendingKey = `${kind}:${key}`
+  const pending = store.pending.get(pendingKey) as Promise<T> | undefined
+  if (pending) return pending
   const generation = store.generation
-  const value = await compute()
-  if (generation === store.generation) {
-    if (entries.size >= max) entries.clear()
-    entries.set(key, { value, at: now })
+  const computing = compute()
+  store.pending.set(pendingKey, computing)
+  try {
+    const value = await computing
+    if (generation === store.generation) {
+      if (entries.size >= max) entries.clear()
+      entries.set(key, { value, at: now })
+    }
+    return value
+  } finally {
+    if (store.pending.get(pendingKey) === computing) store.pending.delete(pendingKey)
   }
-  return value
 }
 
 /** The total for this list and filter, counted only when not known since the last write. */
 export function cachedTotal(db: Db, key: string, count: () => Promise<number>): Promise<number> {
-  return remembered(db, (store) => store.totals, MAX_TOTALS, key, count)
+  return remembered(db, 'totals', MAX_TOTALS, key, count)
 }
 
 /** The number of rows of this filtered list query, through the cache. */
@@ -81,13 +93,7 @@ export function cachedCount(
 
 /** A whole JSON answer, serialised once until the next write. */
 export function cachedJson(db: Db, key: string, build: () => Promise<unknown>): Promise<string> {
-  return remembered(
-    db,
-    (store) => store.bodies,
-    MAX_BODIES,
-    key,
-    async () => JSON.stringify(await build()),
-  )
+  return remembered(db, 'bodies', MAX_BODIES, key, async () => JSON.stringify(await build()))
 }
 
 /** Forgets everything whenever a request that may write arrives and when it has finished. */
@@ -98,6 +104,8 @@ export function registerReadCacheInvalidation(app: FastifyInstance, db: Db): voi
     store.generation += 1
     store.totals.clear()
     store.bodies.clear()
+    // A computation that began before this write must not be joined by requests after it.
+    store.pending.clear()
   }
   app.addHook('onRequest', forget)
   app.addHook('onResponse', forget)

@@ -10,7 +10,7 @@
 import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely'
 import type { Database, ProductImagesTable } from '../db/types'
 import type { CleanImage } from '../images/clean-image'
-import type { StoredImage } from '../images/image-reply'
+import type { ImageSize, StoredImage } from '../images/image-reply'
 import type { PageRequest } from '../lib/list-query'
 import { type Db, productExists } from './product-queries'
 
@@ -29,8 +29,6 @@ export interface ProductImageInput {
   imageDescription: string | null
   enabled: boolean
 }
-
-export type ImageSize = 'full' | 'thumb'
 
 /** Why an image was not found: its product does not exist, or it is not one of its images. */
 export type Missing = 'no-product' | 'no-image'

@@ -6,17 +6,16 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { cleanImage, thumbnail } from '../images/clean-image'
-import { sendImage } from '../images/image-reply'
+import { imageSize, sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
 import { sendTagged, writeIfMatch } from '../lib/etag'
-import { booleanFilter, pageRequest, pagination, type RawQuery, single } from '../lib/list-query'
+import { booleanFilter, pageRequest, pagination, type RawQuery } from '../lib/list-query'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import {
   addProductImage,
   deleteProductImage,
   findImageFile,
   findProductImage,
-  type ImageSize,
   listProductImages,
   type Missing,
   makePreviewImage,
@@ -137,14 +136,6 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
 
 function notFound(missing: Missing): HttpError {
   return new HttpError(404, missing === 'no-product' ? NOT_FOUND : IMAGE_NOT_FOUND)
-}
-
-/** `?size=thumb` asks for the thumbnail; omitted (or `full`) for the image itself. */
-function imageSize(query: RawQuery): ImageSize {
-  const raw = single(query, 'size')?.trim()
-  if (raw === undefined || raw === '' || raw === 'full') return 'full'
-  if (raw === 'thumb') return 'thumb'
-  throw new HttpError(400, 'size must be full or thumb')
 }
 
 // A blank description is stored as none, like a provider's second address line.

@@ -1,18 +1,32 @@
-// A provider's passport photo and brand logo: one row per provider and kind.
+// A provider's passport photo and brand logo, each with its thumbnail: one row per provider
+// and kind.
 import type { Kysely } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
 import type { CleanImage } from '../images/clean-image'
+import type { ImageSize, StoredImage } from '../images/image-reply'
 
+/**
+ * The stored bytes of one size of the image. A row stored before thumbnails existed (migration
+ * 007, no backfill) answers `thumb` with the full image.
+ */
 export async function findProviderImage(
   db: Kysely<Database>,
   providerId: number,
   kind: ProviderImageKind,
-) {
-  return db
+  size: ImageSize,
+): Promise<StoredImage | undefined> {
+  const query = db
     .selectFrom('providerImages')
-    .select(['bytes', 'contentType', 'etag'])
     .where('providerId', '=', providerId)
     .where('kind', '=', kind)
+  if (size === 'full') return query.select(['bytes', 'contentType', 'etag']).executeTakeFirst()
+  // The thumb columns are written together, so they are null together: never a mix.
+  return query
+    .select((eb) => [
+      eb.fn.coalesce('thumbBytes', 'bytes').as('bytes'),
+      eb.fn.coalesce('thumbContentType', 'contentType').as('contentType'),
+      eb.fn.coalesce('thumbEtag', 'etag').as('etag'),
+    ])
     .executeTakeFirst()
 }
 
@@ -25,12 +39,16 @@ export async function providerExists(db: Kysely<Database>, id: number): Promise<
   return row !== undefined
 }
 
-/** Stores the image, replacing any previous one in place; false when the provider is missing. */
+/**
+ * Stores the image and its thumbnail, replacing any previous ones in place; false when the
+ * provider is missing.
+ */
 export async function saveProviderImage(
   db: Kysely<Database>,
   providerId: number,
   kind: ProviderImageKind,
   image: CleanImage,
+  thumb: CleanImage,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await providerExists(trx, providerId))) return false
@@ -38,6 +56,9 @@ export async function saveProviderImage(
       contentType: image.contentType,
       bytes: image.bytes,
       etag: image.etag,
+      thumbContentType: thumb.contentType,
+      thumbBytes: thumb.bytes,
+      thumbEtag: thumb.etag,
       updatedAt: Date.now(),
     }
     // One statement whether or not an image exists: never two rows, never none in between.

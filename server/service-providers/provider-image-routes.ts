@@ -1,13 +1,15 @@
 // POST, GET and DELETE of a provider's passport photo and brand logo. The upload is a JSON body
 // `{ passportPhoto: "data:image/png;base64,..." }` (or `brandLogo`); what is stored and served
-// is the cleaned image (see images/clean-image.ts), never the uploaded bytes.
+// is the cleaned image (see images/clean-image.ts), never the uploaded bytes. `GET ...?size=thumb`
+// serves a WebP copy at most 160 px wide, made once at upload, for avatars.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
 import { HttpError } from '../errors'
-import { cleanImage } from '../images/clean-image'
-import { sendImage } from '../images/image-reply'
+import { cleanImage, thumbnail } from '../images/clean-image'
+import { imageSize, sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
+import type { RawQuery } from '../lib/list-query'
 import {
   deleteProviderImage,
   findProviderImage,
@@ -16,6 +18,12 @@ import {
 } from './provider-image-queries'
 import { findProvider } from './provider-queries'
 import { BASE_PATH, NOT_FOUND, providerId } from './provider-request'
+
+/**
+ * The width of the thumbnail made at upload (`?size=thumb`), in pixels. Avatars are at most
+ * 64 CSS px (Chakra `2xl`), 128 device px on a 2x screen.
+ */
+export const PROVIDER_THUMBNAIL_WIDTH = 160
 
 interface ImageKind {
   kind: ProviderImageKind
@@ -50,7 +58,10 @@ export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Dat
         // Cheap check first: a missing provider costs no image decoding.
         if (!(await providerExists(db, id))) throw new HttpError(404, NOT_FOUND)
         const image = await cleanImage(decodeBase64Image(request.body[field], field), field)
-        if (!(await saveProviderImage(db, id, kind, image))) throw new HttpError(404, NOT_FOUND)
+        const thumb = await thumbnail(image.bytes, PROVIDER_THUMBNAIL_WIDTH)
+        if (!(await saveProviderImage(db, id, kind, image, thumb))) {
+          throw new HttpError(404, NOT_FOUND)
+        }
         const provider = await findProvider(db, id)
         if (!provider) throw new HttpError(404, NOT_FOUND)
         return provider
@@ -59,7 +70,8 @@ export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Dat
 
     app.get(path, async (request, reply) => {
       const id = providerId(request.params)
-      const image = await findProviderImage(db, id, kind)
+      const size = imageSize(request.query as RawQuery)
+      const image = await findProviderImage(db, id, kind, size)
       if (image) return sendImage(request, reply, image)
       throw new HttpError(404, (await providerExists(db, id)) ? noImage : NOT_FOUND)
     })

@@ -1,18 +1,16 @@
 import { isDeepStrictEqual } from 'node:util'
 import { type RawBuilder, sql } from 'kysely'
 import { describe, expect, inject, test } from 'vitest'
-import { createDatabase } from '../../server/db/connection'
-import { testConfig } from './support/databases'
-import type { Json } from './support/requests'
 import {
   apiClient,
-  freshStorage,
   login,
   type ServerProcess,
   type Storage,
   startServer,
-  stopServer,
-} from './support/server-process'
+} from '../../scripts/support/server-process'
+import { createDatabase } from '../../server/db/connection'
+import { freshStorage, testConfig } from './support/databases'
+import type { Json } from './support/requests'
 
 // A crash (SIGKILL, power cut of the process, OOM kill) in the middle of a burst of writes must
 // lose nothing the server acknowledged and leave nothing half-written: a provider or product is
@@ -56,7 +54,7 @@ describe.each(['sqlite', 'postgres'] as const)('SIGKILL mid-burst [%s]', (dialec
     let server: ServerProcess | undefined
     try {
       server = await startServer(storage)
-      const api = apiClient(server, await login(server))
+      const api = apiClient(server.url, await login(server.url))
 
       // Seed: categories to link to, and the providers and products the burst keeps updating.
       const seedCreates: Sent[] = []
@@ -170,7 +168,7 @@ describe.each(['sqlite', 'postgres'] as const)('SIGKILL mid-burst [%s]', (dialec
 
       // Restart on the same database and read everything back.
       server = await startServer(storage)
-      const after = apiClient(server, await login(server))
+      const after = apiClient(server.url, await login(server.url))
       const stored = new Map<Kind, Map<number, Json>>()
       for (const kind of Object.keys(URLS) as Kind[]) {
         const response = await after.get(`${URLS[kind]}?pageSize=3000`)
@@ -222,14 +220,14 @@ describe.each(['sqlite', 'postgres'] as const)('SIGKILL mid-burst [%s]', (dialec
         expect(whole, JSON.stringify(views, null, 1)).toBe(true)
       }
 
-      await stopServer(server)
+      await server.stop()
       expect(await orphanLinks(storage)).toEqual({
         providerLinks: 0,
         productLinks: 0,
         integrity: 'ok',
       })
     } finally {
-      if (server) await stopServer(server, 'SIGKILL')
+      if (server) await server.stop('SIGKILL')
       await remove()
     }
   })

@@ -1,14 +1,13 @@
 import { afterAll, describe, expect, test } from 'vitest'
-import { isDatabaseUnavailable } from '../../server/db/connection'
-import { type PgCluster, startPgCluster } from './support/pg-cluster'
+import { type PgCluster, startPgCluster } from '../../scripts/support/pg-cluster'
 import {
   apiClient,
   login,
   startServer,
-  stopServer,
   waitFor,
   waitForHealth,
-} from './support/server-process'
+} from '../../scripts/support/server-process'
+import { isDatabaseUnavailable } from '../../server/db/connection'
 import { buildProvider } from './support/service-providers'
 
 // PostgreSQL going away (a restart, a failover) must not take the server down with it: while the
@@ -19,17 +18,17 @@ const UNAVAILABLE = { detail: 'Database unavailable' }
 
 describe('PostgreSQL outage', () => {
   let cluster: PgCluster | undefined
-  afterAll(() => cluster?.destroy())
+  afterAll(() => cluster?.close())
 
   // Its own cluster (initdb) and a server start: slow on a busy machine.
   test('503 while the database is down, no crash, recovery without a restart', {
     timeout: 120_000,
   }, async () => {
-    cluster = await startPgCluster()
+    cluster = await startPgCluster({ tempPrefix: 'backoffice-pg-own-' })
     const server = await startServer({ databaseUrl: cluster.url })
     try {
-      const token = await login(server)
-      const api = apiClient(server, token)
+      const token = await login(server.url)
+      const api = apiClient(server.url, token)
       const categories = '/api/service-provider-categories'
       const category = { name: 'Catering', description: 'Food for events', parentId: null }
       const categoryId = await api.create(categories, category)
@@ -84,12 +83,12 @@ describe('PostgreSQL outage', () => {
       expect(stored.status, stored.text).toBe(200)
       expect(stored.json()).toMatchObject(category)
       await api.create(categories, { ...category, name: 'Decor' })
-      expect(await login(server)).toEqual(expect.any(String))
+      expect(await login(server.url)).toEqual(expect.any(String))
 
       // And it still shuts down cleanly.
-      expect(await stopServer(server)).toEqual({ code: 0, signal: null })
+      expect(await server.stop()).toEqual({ code: 0, signal: null })
     } finally {
-      await stopServer(server, 'SIGKILL')
+      await server.stop('SIGKILL')
     }
   })
 })

@@ -32,6 +32,8 @@ const fixtures = {} as {
   exifJpeg: Buffer
   /** 48 megapixels of one colour: a small file that would decode to ~140 MB. */
   bomb: Buffer
+  /** 400×400 of noise: a photo-sized PNG (~0.5 MB) whose thumbnail is much smaller. */
+  photo: Buffer
 }
 
 beforeAll(async () => {
@@ -40,6 +42,7 @@ beforeAll(async () => {
   fixtures.webp = await solid(64, 48, 'webp', '#2980b9')
   fixtures.exifJpeg = await exifJpeg(60, 20)
   fixtures.bomb = await bombPng()
+  fixtures.photo = await noisePng(400)
 })
 
 describe('image helpers', () => {
@@ -51,17 +54,25 @@ describe('image helpers', () => {
     expect(sniffFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined()
   })
 
-  test('thumbnail scales down to the width, keeps the format, never enlarges', async () => {
+  test('thumbnail scales down to the width as WebP, keeps transparency, never enlarges', async () => {
     const big = await solid(400, 300, 'jpeg')
     const small = await thumbnail(big, 100)
-    expect(small.contentType).toBe('image/jpeg')
+    expect(small.contentType).toBe('image/webp')
     expect(await sharp(small.bytes).metadata()).toMatchObject({
-      format: 'jpeg',
+      format: 'webp',
       width: 100,
       height: 75,
     })
     const same = await thumbnail(fixtures.webp, 1000)
     expect(await sharp(same.bytes).metadata()).toMatchObject({ format: 'webp', width: 64 })
+    const transparent = await sharp({
+      create: { width: 8, height: 8, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer()
+    expect(await sharp((await thumbnail(transparent, 100)).bytes).metadata()).toMatchObject({
+      hasAlpha: true,
+    })
     expect(same.etag).toMatch(/^"[\w-]+"$/)
   })
 })
@@ -123,6 +134,87 @@ describeEachDatabase('provider image API', (suite) => {
         expect((await api.publicGet(id)).json()[flag]).toBe(true)
       },
     )
+
+    test('?size=thumb serves a WebP thumbnail at most 160 px wide, made once at upload', async () => {
+      const { id } = await api.create()
+      expect((await upload(id, path, { [field]: dataUrl(fixtures.photo) })).statusCode).toBe(200)
+      const full = await fetchImage(id, path)
+      const thumb = await fetchImage(id, `${path}?size=thumb`)
+      expect(thumb.statusCode).toBe(200)
+      expect(thumb.headers['content-type']).toBe('image/webp')
+      expect(thumb.headers['x-content-type-options']).toBe('nosniff')
+      expect(thumb.headers['cache-control']).toBe('private, no-cache')
+      expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: 160,
+        height: 160,
+      })
+      expect(thumb.rawPayload.length).toBeLessThan(full.rawPayload.length / 4)
+      expect(thumb.headers.etag).toMatch(/^"[\w-]+"$/)
+      expect(thumb.headers.etag).not.toBe(full.headers.etag)
+      // Stored, not made per request.
+      const row = await suite.db
+        .selectFrom('providerImages')
+        .select(['thumbBytes', 'thumbEtag', 'thumbContentType'])
+        .where('providerId', '=', id)
+        .where('kind', '=', path)
+        .executeTakeFirstOrThrow()
+      expect(Buffer.compare(Buffer.from(row.thumbBytes ?? []), thumb.rawPayload)).toBe(0)
+      expect(row).toMatchObject({ thumbEtag: thumb.headers.etag, thumbContentType: 'image/webp' })
+      // No size, or size=full, is the image itself, unchanged.
+      const explicit = await fetchImage(id, `${path}?size=full`)
+      expect(explicit.headers.etag).toBe(full.headers.etag)
+      expect(full.headers['content-type']).toBe('image/png')
+    })
+
+    test('the thumbnail answers 304 to its own ETag, not to the full image ones', async () => {
+      const { id } = await api.create()
+      await upload(id, path, { [field]: dataUrl(fixtures.photo) })
+      const thumbPath = `${path}?size=thumb`
+      const { etag } = (await fetchImage(id, thumbPath)).headers as { etag: string }
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`]) {
+        const cached = await fetchImage(id, thumbPath, { 'if-none-match': ifNoneMatch })
+        expect(cached.statusCode, ifNoneMatch).toBe(304)
+        expect(cached.body).toBe('')
+        expect(cached.headers.etag).toBe(etag)
+      }
+      const fullEtag = (await fetchImage(id, path)).headers.etag as string
+      expect((await fetchImage(id, thumbPath, { 'if-none-match': fullEtag })).statusCode).toBe(200)
+      expect((await fetchImage(id, path, { 'if-none-match': etag })).statusCode).toBe(200)
+    })
+
+    test('a size other than full or thumb is 400', async () => {
+      const { id } = await api.create()
+      await upload(id, path, { [field]: dataUrl(fixtures.png) })
+      for (const size of ['huge', 'THUMB', '160']) {
+        expectDetail(
+          await fetchImage(id, `${path}?size=${size}`),
+          400,
+          'size must be full or thumb',
+        )
+      }
+    })
+
+    test('an image stored before thumbnails existed is served in full for ?size=thumb', async () => {
+      const { id } = await api.create()
+      await upload(id, path, { [field]: dataUrl(fixtures.png) })
+      // What migration 007 leaves on older rows: no thumbnail at all.
+      await suite.db
+        .updateTable('providerImages')
+        .set({ thumbContentType: null, thumbBytes: null, thumbEtag: null })
+        .where('providerId', '=', id)
+        .execute()
+      const full = await fetchImage(id, path)
+      const thumb = await fetchImage(id, `${path}?size=thumb`)
+      expect(thumb.statusCode).toBe(200)
+      expect(thumb.headers['content-type']).toBe('image/png')
+      expect(thumb.headers.etag).toBe(full.headers.etag)
+      expect(Buffer.compare(thumb.rawPayload, full.rawPayload)).toBe(0)
+      const cached = await fetchImage(id, `${path}?size=thumb`, {
+        'if-none-match': full.headers.etag as string,
+      })
+      expect(cached.statusCode).toBe(304)
+    })
 
     test('bare base64 (no data: prefix) is accepted too', async () => {
       const { id } = await api.create()

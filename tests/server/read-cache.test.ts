@@ -100,6 +100,26 @@ describeEachDatabase('list totals', (suite) => {
   })
 })
 
+describeEachDatabase('answers being computed', (suite) => {
+  it('are shared by concurrent requests, but not joined after a write', async () => {
+    const app = await suite.makeApp()
+    await app.ready()
+    let counts = 0
+    let finish: (total: number) => void = () => {}
+    const slow = () => {
+      counts += 1
+      return new Promise<number>((resolve) => (finish = resolve))
+    }
+    const first = cachedTotal(suite.db, 'shared', slow)
+    const second = cachedTotal(suite.db, 'shared', slow)
+    expect(counts).toBe(1)
+    await app.inject({ method: 'POST', url: '/api/products', payload: {} })
+    const afterWrite = cachedTotal(suite.db, 'shared', async () => 8)
+    finish(7)
+    expect([await first, await second, await afterWrite]).toEqual([7, 7, 8])
+  })
+})
+
 describe('list totals inside a transaction', () => {
   it('are always counted, never cached', async () => {
     const trx = { isTransaction: true } as Parameters<typeof cachedTotal>[0]

@@ -3,17 +3,16 @@ import http from 'node:http'
 import { connect } from 'node:net'
 import path from 'node:path'
 import { describe, expect, inject, test } from 'vitest'
-import { SQLITE_FILE_NAME } from '../../server/db/connection'
-import { noisePng } from './support/images'
 import {
   apiClient,
-  freshStorage,
   login,
   type ServerProcess,
   sleep,
   startServer,
-  stopServer,
-} from './support/server-process'
+} from '../../scripts/support/server-process'
+import { SQLITE_FILE_NAME } from '../../server/db/connection'
+import { freshStorage } from './support/databases'
+import { noisePng } from './support/images'
 import { buildProvider } from './support/service-providers'
 
 // SIGTERM (a deploy, `docker stop`) must not cut a request short: the server stops accepting
@@ -30,8 +29,8 @@ describe.each(['sqlite', 'postgres'] as const)('SIGTERM [%s]', (dialect) => {
     let server: ServerProcess | undefined
     try {
       server = await startServer(storage)
-      const token = await login(server)
-      const api = apiClient(server, token)
+      const token = await login(server.url)
+      const api = apiClient(server.url, token)
       const providerId = await api.create('/api/service-providers', buildProvider())
       const productId = await api.create('/api/products', {
         name: 'Jollof for 50',
@@ -84,7 +83,7 @@ describe.each(['sqlite', 'postgres'] as const)('SIGTERM [%s]', (dialect) => {
 
       // What was acknowledged is really stored.
       server = await startServer(storage)
-      const again = apiClient(server, await login(server))
+      const again = apiClient(server.url, await login(server.url))
       const images = await again.get(`/api/products/${productId}/images`)
       expect(images.json().data.map((row: { imageName: string }) => row.imageName)).toEqual([
         'Served warm',
@@ -94,7 +93,7 @@ describe.each(['sqlite', 'postgres'] as const)('SIGTERM [%s]', (dialect) => {
         expect(stored.json().email).toBe(creates[index].body.email)
       }
     } finally {
-      if (server) await stopServer(server)
+      if (server) await server.stop()
       for (const agent of agents) agent.destroy()
       await remove()
     }

@@ -158,6 +158,24 @@ describe('service provider list', () => {
     expect(downloads).toEqual(['9'])
   })
 
+  it('downloads the avatar thumbnail (?size=thumb), not the full passport photo', async () => {
+    const requests: URL[] = []
+    server.use(
+      http.get(apiUrl('/service-providers/:id/passport-photo'), ({ request }) => {
+        requests.push(new URL(request.url))
+        return new HttpResponse(PNG_BYTES, { headers: { 'Content-Type': 'image/webp' } })
+      }),
+    )
+    recordLists()
+    renderApp('/service-providers', { signedIn: true })
+    const adaCard = await screen.findByRole('article', { name: 'Ada Obi' })
+    await within(adaCard).findByAltText('Passport photo of Ada Obi')
+    expect(requests.map((url) => url.pathname)).toEqual([
+      expect.stringMatching(/\/service-providers\/9\/passport-photo$/),
+    ])
+    expect(requests.map(queryOf)).toEqual([{ size: 'thumb' }])
+  })
+
   it("says 'Nothing to see here.' when there are none", async () => {
     recordLists(() => HttpResponse.json(page([])))
     renderApp('/service-providers', { signedIn: true })
@@ -1021,5 +1039,60 @@ describe.each(imageKinds)('service provider edit: $name upload', (kind) => {
     expect(screen.getByRole('dialog', { name: 'Crop your photo' })).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled()
     expect(within(group).queryByAltText(kind.alt(bayo))).toBeNull()
+  })
+
+  // The upload changes what GET shows (the image flag), hence the provider's ETag: the operator's
+  // own upload must not make their next save look stale, and must not hide anyone else's edit.
+  describe('and the save after it', () => {
+    function versionedBayo(uploads: unknown[]) {
+      const state = { changedElsewhere: false, gets: 0 }
+      const tag = () => `"v${uploads.length}${state.changedElsewhere ? '-theirs' : ''}"`
+      const ifMatches: Array<string | null> = []
+      server.use(
+        http.get(apiUrl('/service-providers/10'), () => {
+          state.gets += 1
+          const about = state.changedElsewhere ? 'Changed by someone else' : bayo.about
+          const body = { ...bayo, about, [kind.flag]: uploads.length > 0 }
+          return HttpResponse.json(body, { headers: { ETag: tag() } })
+        }),
+        http.put(apiUrl('/service-providers/10'), ({ request }) => {
+          const ifMatch = request.headers.get('If-Match')
+          ifMatches.push(ifMatch)
+          return ifMatch === tag()
+            ? HttpResponse.json(bayo)
+            : HttpResponse.json({ detail: 'Changed meanwhile' }, { status: 412 })
+        }),
+      )
+      return { state, ifMatches }
+    }
+
+    async function uploadThenSave(changedElsewhere: boolean) {
+      fakeImageDecodingAndCanvas()
+      const { uploads } = imageApi(bayo)
+      const { state, ifMatches } = versionedBayo(uploads)
+      const view = renderApp('/service-providers/10/edit', { signedIn: true })
+      await screen.findByRole('button', { name: 'Save Changes' })
+      state.changedElsewhere = changedElsewhere
+      const dialog = await pickFile(view.user)
+      await view.user.click(within(dialog).getByRole('button', { name: 'Upload' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+      // The page looks at the provider again after the upload.
+      await waitFor(() => expect(state.gets).toBe(2))
+      await view.user.click(screen.getByRole('button', { name: 'Save Changes' }))
+      return { ...view, ifMatches }
+    }
+
+    it("sends the provider's new tag when only the upload changed it", async () => {
+      const { router, ifMatches } = await uploadThenSave(false)
+      await waitFor(() => expect(currentPath(router)).toBe('/service-providers/10'))
+      expect(ifMatches).toEqual(['"v1"'])
+    })
+
+    it('keeps the tag it loaded when someone else changed the provider too', async () => {
+      const { router, ifMatches } = await uploadThenSave(true)
+      expect(await screen.findByRole('alert')).toHaveTextContent('Changed meanwhile')
+      expect(ifMatches).toEqual(['"v0"'])
+      expect(currentPath(router)).toBe('/service-providers/10/edit')
+    })
   })
 })

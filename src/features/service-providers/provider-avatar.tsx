@@ -1,6 +1,7 @@
 // The provider's passport photo, or their initials when there is none. The initials stay in the
 // avatar while the photo downloads and decodes, and come back if it cannot be shown: the avatar
 // (Ark) hides its image until the browser has loaded it, and shows the fallback until then.
+// Avatars are at most 64 px (`2xl`), so they load the 160 px thumbnail, not the full photo.
 import { Avatar } from '@chakra-ui/react'
 import { ApiImage } from '../../components/api-image'
 import { providerImagePaths, type ServiceProvider } from './providers-api'
@@ -21,7 +22,7 @@ export function ProviderAvatar({ provider, size = 'lg', version }: ProviderAvata
       </Avatar.Fallback>
       {provider.hasPassportPhoto && (
         <ApiImage
-          path={providerImagePaths.passportPhoto(provider.id)}
+          path={providerImagePaths.passportPhotoThumb(provider.id)}
           version={version}
           alt={`Passport photo of ${name}`}
           render={(src, alt) => <Avatar.Image src={src} alt={alt} />}

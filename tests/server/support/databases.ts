@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest'
+import type { Storage } from '../../../scripts/support/server-process'
 import { type BuildAppOptions, buildApp } from '../../../server/app'
 import { addOperator } from '../../../server/auth/operators'
 import type { ScryptCost } from '../../../server/auth/passwords'
@@ -83,7 +84,7 @@ function databaseSuite(dialect: Dialect): DatabaseSuite {
   const apps: FastifyInstance[] = []
 
   beforeAll(async () => {
-    const prepared = dialect === 'sqlite' ? prepareSqlite() : await preparePostgres()
+    const prepared = await prepare(dialect)
     config = prepared.config
     cleanup = prepared.cleanup
     handle = createDatabase(config)
@@ -147,23 +148,32 @@ function databaseSuite(dialect: Dialect): DatabaseSuite {
   return suite
 }
 
-function prepareSqlite(): { config: Config; cleanup: () => Promise<void> } {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-test-'))
-  return {
-    config: testConfig({ dataDir }),
-    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-  }
+async function prepare(
+  dialect: Dialect,
+): Promise<{ config: Config; cleanup: () => Promise<void> }> {
+  const { storage, remove } = await freshStorage(dialect, inject('pgUrl'))
+  return { config: testConfig(storage), cleanup: remove }
 }
 
-async function preparePostgres(): Promise<{ config: Config; cleanup: () => Promise<void> }> {
-  const adminUrl = inject('pgUrl')
+/** A fresh, empty storage of this kind (on the cluster at `adminUrl`) and a function that removes it. */
+export async function freshStorage(
+  dialect: Dialect,
+  adminUrl: string,
+): Promise<{ storage: Storage; remove: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-test-'))
+    return {
+      storage: { dataDir },
+      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    }
+  }
   const name = `t_${randomBytes(6).toString('hex')}`
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`))
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return {
-    config: testConfig({ databaseUrl: url.toString() }),
-    cleanup: () =>
+    storage: { databaseUrl: url.toString() },
+    remove: () =>
       withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   }
 }

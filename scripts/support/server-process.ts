@@ -1,5 +1,6 @@
 // The real server (`node --import tsx server/main.ts`) as a child process, as `npm start` runs
-// it minus the web build: benchmarks measure what a deployment would serve.
+// it minus the web build: benchmarks measure what a deployment would serve, and the suites that
+// kill it, stop it or take its database away see what `app.inject()` cannot show.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import os from 'node:os'
@@ -7,19 +8,26 @@ import path from 'node:path'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
 
+/** The admin the server creates at start-up from ADMIN_USERNAME/ADMIN_PASSWORD. */
 export const ADMIN = { username: 'bench-admin', password: 'bench-password-1234' }
 
 /** SQLite in a data directory, or PostgreSQL at a URL. */
 export type Storage = { dataDir: string } | { databaseUrl: string }
 
+export type ProcessExit = { code: number | null; signal: NodeJS.Signals | null }
+
 export interface ServerProcess {
   url: string
+  port: number
   pid: number
   child: ChildProcess
   /** The last part of what the process printed (for failure messages). */
   output(): string
+  /** Resolves once the process has exited. */
+  exited: Promise<ProcessExit>
   alive(): boolean
-  stop(): Promise<void>
+  /** SIGTERM (or the given signal) and the exit it leads to; SIGKILL if it takes too long. */
+  stop(signal?: NodeJS.Signals): Promise<ProcessExit>
 }
 
 /** The environment the server reads its database from (see server/config.ts). */
@@ -51,35 +59,51 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const append = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000)
+    log = (log + chunk.toString()).slice(-200_000)
   }
   child.stdout?.on('data', append)
   child.stderr?.on('data', append)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<ProcessExit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   const alive = () => child.exitCode === null && child.signalCode === null
   const server: ServerProcess = {
     url: `http://127.0.0.1:${port}`,
+    port,
     pid: child.pid ?? 0,
     child,
     output: () => log,
+    exited,
     alive,
-    async stop() {
-      if (!alive()) return
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      await exited
-      clearTimeout(timer)
+    async stop(signal = 'SIGTERM') {
+      if (!alive()) return exited
+      child.kill(signal)
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+      try {
+        return await exited
+      } finally {
+        clearTimeout(timer)
+      }
     },
   }
   try {
-    await waitUntilOk(`${server.url}/api/health`, 120_000, () => {
-      if (!alive()) throw new Error(`The server exited early:\n${log}`)
-    })
+    await waitForHealth(server, 120_000)
   } catch (error) {
     child.kill('SIGKILL')
     throw error
   }
   return server
+}
+
+/** Waits until /api/health answers 2xx; fails at once if the process exits. */
+export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  try {
+    await waitUntilOk(`${server.url}/api/health`, timeoutMs, () => {
+      if (!server.alive()) throw new Error('The server exited early')
+    })
+  } catch (error) {
+    throw new Error(`${(error as Error).message}:\n${server.output()}`)
+  }
 }
 
 /** Polls `url` until it answers 2xx; `check` may throw to give up early. */
@@ -92,7 +116,7 @@ export async function waitUntilOk(url: string, timeoutMs: number, check = () => 
     } catch {
       // not listening yet
     }
-    await sleep(200)
+    await sleep(100)
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`)
 }
@@ -151,6 +175,14 @@ export function apiClient(baseUrl: string, token: string) {
     get: (url: string) => call('GET', url),
     post: (url: string, body: unknown) => call('POST', url, body),
     put: (url: string, body: unknown, headers = {}) => call('PUT', url, body, headers),
+    /** A create that must answer 201; its id. */
+    async create(url: string, body: unknown): Promise<number> {
+      const response = await call('POST', url, body)
+      if (response.status !== 201) {
+        throw new Error(`POST ${url} answered ${response.status}: ${response.text}`)
+      }
+      return response.json().id as number
+    },
   }
 }
 export type ApiClient = ReturnType<typeof apiClient>
@@ -165,6 +197,15 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
+}
+
+/** Polls until `condition()` holds; fails after the timeout. */
+export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`)
+    await sleep(20)
+  }
 }
 
 export function sleep(ms: number): Promise<void> {
