@@ -479,7 +479,13 @@ async function measureLighthouse(baseUrl: string, token: string): Promise<boolea
   const profile = mkdtempSync(join(tmpdir(), 'bench-profile-'))
   const chrome = spawn(
     CHROMIUM,
-    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`],
+    // An initial page, so Playwright finds a context to attach to without waiting for one.
+    [
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: 'ignore' },
   )
   let ok = true
