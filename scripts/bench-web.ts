@@ -1,4 +1,4 @@
-// Web performance bench (issue #7): `npm run bench:web` after `vite build`.
+// Web performance bench (issue #7): `npm run bench:web` builds the app, then measures it.
 //  1. JavaScript per route, from the build manifest, against the budgets (scripts/bundle-report.ts).
 //  2. The real server on a throwaway database, seeded through the API with 30 products and 30
 //     service providers whose pictures are PNGs like the app's crops.
