@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import {
   buildProduct,
+  PRODUCT_KEYS,
   PRODUCTS,
   type ProductBody,
   productApi,
@@ -14,23 +15,6 @@ import { expectDetail, type Json } from './support/requests'
 // product names (`uniqueName`) and lists through a name filter on that tag.
 
 const NOT_FOUND = 'Product not found'
-const PRODUCT_KEYS = [
-  'id',
-  'name',
-  'description',
-  'pricing',
-  'price',
-  'minPrice',
-  'maxPrice',
-  'productCategories',
-  'serviceProviderId',
-  'serviceProviderBrandName',
-  'estimatedDeliveryDays',
-  'enabled',
-  'rating',
-  'noOfRatings',
-  'previewImageId',
-]
 
 describeEachDatabase('product API', (suite) => {
   let app: FastifyInstance

@@ -12,6 +12,7 @@ import type { Database } from '../../server/db/types'
 import { DEFAULT_SCHEMAS_DIR, loadSchemas } from '../../server/schemas'
 import { createBodyValidator } from '../../server/validation'
 import { type DatabaseSuite, describeEachDatabase } from './support/databases'
+import { PRODUCT_KEYS } from './support/products'
 import { type Json, type Query, stringify } from './support/requests'
 
 // `npm run seed:demo` run for real (a child process, as an operator would) against each
@@ -103,24 +104,6 @@ async function client(suite: DatabaseSuite, db: Kysely<Database>) {
   }
   return api
 }
-
-const PRODUCT_KEYS = [
-  'id',
-  'name',
-  'description',
-  'pricing',
-  'price',
-  'minPrice',
-  'maxPrice',
-  'productCategories',
-  'serviceProviderId',
-  'serviceProviderBrandName',
-  'estimatedDeliveryDays',
-  'enabled',
-  'rating',
-  'noOfRatings',
-  'previewImageId',
-]
 
 /** Depth of every category (1 = top level), failing on a parent that does not exist. */
 function depths(rows: Json[], parentField: string): Map<number, number> {

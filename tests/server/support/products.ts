@@ -9,6 +9,25 @@ import { providerApi } from './service-providers'
 
 export const PRODUCTS = '/api/products'
 
+/** The keys of a product as GET answers it, in the contract's order. */
+export const PRODUCT_KEYS = [
+  'id',
+  'name',
+  'description',
+  'pricing',
+  'price',
+  'minPrice',
+  'maxPrice',
+  'productCategories',
+  'serviceProviderId',
+  'serviceProviderBrandName',
+  'estimatedDeliveryDays',
+  'enabled',
+  'rating',
+  'noOfRatings',
+  'previewImageId',
+]
+
 export interface ProductBody {
   name: string
   description: string
