@@ -34,8 +34,8 @@ export async function registerWeb(
     dotfiles: 'ignore',
     // The build writes .br/.gz copies of scripts and styles (scripts/precompress-plugin.ts).
     preCompressed: true,
-    setHeaders: (reply, filePath) => {
-      reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE)
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE)
     },
   })
   return (_request, reply) => reply.code(200).sendFile('index.html')

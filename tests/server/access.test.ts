@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify'
+import type { FastifyInstance, HTTPMethods, InjectOptions, RouteOptions } from 'fastify'
 import { afterAll, expect, test } from 'vitest'
 import { insertSession } from '../../server/auth/queries'
 import { generateToken, hashToken } from '../../server/auth/tokens'
@@ -114,12 +114,13 @@ function concreteUrl(url: string, fixture: Fixture): string {
 
 function call(app: FastifyInstance, route: Route, fixture: Fixture, authorization?: string) {
   const hasBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH'
-  return app.inject({
-    method: route.method,
+  const options: InjectOptions = {
+    method: route.method as InjectOptions['method'],
     url: concreteUrl(route.url, fixture),
     headers: authorization ? { authorization } : {},
     ...(hasBody ? { payload: {} } : {}),
-  })
+  }
+  return app.inject(options)
 }
 
 /** The routes that answer something other than 401 when called without a token. */
