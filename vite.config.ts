@@ -81,6 +81,16 @@ export default defineConfig({
       },
       {
         test: {
+          // Machines and pure functions: plain Node, no DOM and no MSW, so the suite starts at
+          // once (`npm run test:machines`).
+          name: 'machines',
+          environment: 'node',
+          include: ['tests/machines/**/*.test.ts'],
+          setupFiles: ['tests/machines/setup.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],

@@ -55,6 +55,7 @@ export const formSubmitMachine = setup({
       // Ignore further submits while one is in flight.
       on: { 'form.submit': {} },
       invoke: {
+        id: 'submit',
         src: 'submit',
         input: ({ event }) => ({ data: event.data }),
         onDone: {

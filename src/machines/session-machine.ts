@@ -86,6 +86,7 @@ export const sessionMachine = setup({
     signingIn: {
       tags: ['busy'],
       invoke: {
+        id: 'login',
         src: 'login',
         input: ({ event }) => {
           assertEvent(event, 'session.login')
@@ -112,6 +113,7 @@ export const sessionMachine = setup({
       // Still authenticated: the logout call needs the token, and the page stays put meanwhile.
       tags: ['busy', 'authenticated'],
       invoke: {
+        id: 'logout',
         src: 'logout',
         // The session ends locally whatever the server answers.
         onDone: { target: 'signedOut', actions: ['clearToken', assign({ loggedOut: true })] },

@@ -2,8 +2,8 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { clearMessages, toaster } from '../../src/components/messages'
+import { installConsoleGuard } from '../support/console-guard'
 import { server } from './msw/server'
-import { installConsoleGuard } from './support/console-guard'
 import { installMatchMedia, resetViewport } from './support/viewport'
 
 // Lazy pages load through dynamic imports; give them a little more than the default second.

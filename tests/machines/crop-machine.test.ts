@@ -1,30 +1,27 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
-import { ApiError } from '../../../src/lib/api-client'
-import { areaToBox } from '../../../src/lib/crop-geometry'
-import { photoCrop, productImageCrop } from '../../../src/lib/crop-presets'
+import { fromPromise, waitFor } from 'xstate'
+import { ApiError } from '../../src/lib/api-client'
+import { areaToBox } from '../../src/lib/crop-geometry'
+import { photoCrop, productImageCrop } from '../../src/lib/crop-presets'
 import {
   type CropSettings,
   cropMachine,
   type ExportRequest,
   type LoadedImage,
-} from '../../../src/machines/crop-machine'
+} from '../../src/machines/crop-machine'
+import {
+  deferred,
+  describeEdgeCoverage,
+  describeShortestPaths,
+  settledByHand,
+  startMachine,
+  where,
+} from '../support/machines'
 
 const UPLOAD_ERROR = 'Error uploading image. Please try again.'
 const IMAGE: LoadedImage = { src: 'blob:picked-1', width: 4000, height: 3000 }
 const PNG = 'data:image/png;base64,iVBORw0KGgo='
 const file = (name = 'me.png') => new File(['png bytes'], name, { type: 'image/png' })
-
-/** A promise each test settles by hand, to look at the state while an effect is in flight. */
-function deferred<T>() {
-  let resolve: (value: T) => void = () => {}
-  let reject: (error: unknown) => void = () => {}
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok
-    reject = fail
-  })
-  return { promise, resolve, reject }
-}
 
 interface Fakes {
   readFile?: (file: File) => Promise<LoadedImage>
@@ -51,7 +48,7 @@ function start(fakes: Fakes = {}, settings: CropSettings = photoCrop) {
       reportUploaded: (_, params) => reportUploaded(params.result),
     },
   })
-  const actor = createActor(logic, { input: settings }).start()
+  const actor = startMachine(logic, settings)
   const state = () => actor.getSnapshot()
   return { actor, state, readFile, exportCrop, upload, releaseImage, reportFailure, reportUploaded }
 }
@@ -60,28 +57,28 @@ function start(fakes: Fakes = {}, settings: CropSettings = photoCrop) {
 async function cropping(fakes: Fakes = {}, settings?: CropSettings) {
   const flow = start(fakes, settings)
   flow.actor.send({ type: 'file.pick', file: file() })
-  await waitFor(flow.actor, (s) => s.matches('cropping'))
+  await waitFor(flow.actor, (s) => s.matches({ active: 'cropping' }))
   return flow
 }
 
 async function cropped(fakes: Fakes = {}) {
   const flow = await cropping(fakes)
   flow.actor.send({ type: 'crop.apply' })
-  await waitFor(flow.actor, (s) => s.matches('cropped'))
+  await waitFor(flow.actor, (s) => s.matches({ active: 'cropped' }))
   return flow
 }
 
 async function failed(fakes: Fakes = {}) {
   const flow = await cropped({ upload: () => Promise.reject(new Error('offline')), ...fakes })
   flow.actor.send({ type: 'upload.start' })
-  await waitFor(flow.actor, (s) => s.matches('failed'))
+  await waitFor(flow.actor, (s) => s.matches({ active: 'failed' }))
   return flow
 }
 
 describe('crop machine: picking and cropping', () => {
   it('starts idle with nothing picked, at zoom 1', () => {
     const { state } = start()
-    expect(state().value).toBe('idle')
+    expect(where(state())).toBe('idle')
     expect(state().hasTag('active')).toBe(false)
     expect(state().context).toMatchObject({ file: null, image: null, area: null, zoom: 1 })
   })
@@ -91,13 +88,13 @@ describe('crop machine: picking and cropping', () => {
     const { actor, state, readFile } = start({ readFile: () => read.promise })
     const picked = file()
     actor.send({ type: 'file.pick', file: picked })
-    expect(state().value).toBe('loading')
+    expect(where(state())).toBe('active.loading')
     expect(state().hasTag('loading')).toBe(true)
     expect(state().hasTag('active')).toBe(true)
     expect(readFile).toHaveBeenCalledWith(picked)
 
     read.resolve(IMAGE)
-    await waitFor(actor, (s) => s.matches('cropping'))
+    await waitFor(actor, (s) => s.matches({ active: 'cropping' }))
     expect(state().context.image).toEqual(IMAGE)
     // 1:1 on a 4000×3000 image: 90% of the height, centred.
     expect(state().context.area).toEqual({ x: 650, y: 150, width: 2700, height: 2700 })
@@ -128,7 +125,7 @@ describe('crop machine: picking and cropping', () => {
     })
     actor.send({ type: 'file.pick', file: file('one.png') })
     actor.send({ type: 'file.pick', file: file('two.png') })
-    await waitFor(actor, (s) => s.matches('cropping'))
+    await waitFor(actor, (s) => s.matches({ active: 'cropping' }))
     first.resolve(IMAGE)
     await Promise.resolve()
     expect(reads.map((f) => f.name)).toEqual(['one.png', 'two.png'])
@@ -140,7 +137,7 @@ describe('crop machine: picking and cropping', () => {
     const { actor, state } = await cropping()
     const area = { x: 10, y: 20, width: 300, height: 300 }
     actor.send({ type: 'crop.change', area })
-    expect(state().value).toBe('cropping')
+    expect(where(state())).toBe('active.cropping')
     expect(state().context.area).toEqual(area)
   })
 
@@ -183,7 +180,7 @@ describe('crop machine: applying the crop', () => {
     const exported = deferred<string>()
     const { actor, state, exportCrop } = await cropping({ exportCrop: () => exported.promise })
     actor.send({ type: 'crop.apply' })
-    expect(state().value).toBe('exporting')
+    expect(where(state())).toBe('active.exporting.forPreview')
     expect(state().hasTag('busy')).toBe(true)
     expect(exportCrop).toHaveBeenCalledWith({
       src: IMAGE.src,
@@ -193,7 +190,7 @@ describe('crop machine: applying the crop', () => {
     })
 
     exported.resolve(PNG)
-    await waitFor(actor, (s) => s.matches('cropped'))
+    await waitFor(actor, (s) => s.matches({ active: 'cropped' }))
     expect(state().context.dataUrl).toBe(PNG)
     expect(state().hasTag('cropped')).toBe(true)
     expect(state().hasTag('busy')).toBe(false)
@@ -203,7 +200,7 @@ describe('crop machine: applying the crop', () => {
     const { actor, state, exportCrop } = await cropping()
     actor.send({ type: 'crop.change', area: { x: 0, y: 0, width: 0, height: 0 } })
     actor.send({ type: 'crop.apply' })
-    expect(state().value).toBe('cropping')
+    expect(where(state())).toBe('active.cropping')
     expect(exportCrop).not.toHaveBeenCalled()
   })
 
@@ -212,7 +209,7 @@ describe('crop machine: applying the crop', () => {
       exportCrop: () => Promise.reject(new Error('Canvas not supported')),
     })
     actor.send({ type: 'crop.apply' })
-    await waitFor(actor, (s) => s.matches('cropping') && s.context.error !== null)
+    await waitFor(actor, (s) => s.matches({ active: 'cropping' }) && s.context.error !== null)
     expect(state().context.error).toBe('Canvas not supported')
     expect(state().context.dataUrl).toBeNull()
     expect(reportFailure).toHaveBeenCalledWith(
@@ -231,7 +228,7 @@ describe('crop machine: applying the crop', () => {
     const { actor, state } = await cropped()
     const area = state().context.area
     actor.send({ type: 'crop.redo' })
-    expect(state().value).toBe('cropping')
+    expect(where(state())).toBe('active.cropping')
     expect(state().context.area).toEqual(area)
     expect(state().context.dataUrl).toBeNull()
   })
@@ -239,7 +236,7 @@ describe('crop machine: applying the crop', () => {
   it('crop.remove (Remove) drops the file and frees the image', async () => {
     const { actor, state, releaseImage } = await cropped()
     actor.send({ type: 'crop.remove' })
-    expect(state().value).toBe('idle')
+    expect(where(state())).toBe('idle')
     expect(state().context).toMatchObject({ file: null, image: null, area: null, dataUrl: null })
     expect(releaseImage).toHaveBeenCalledWith(IMAGE.src)
   })
@@ -247,14 +244,14 @@ describe('crop machine: applying the crop', () => {
   it('crop.remove also works while cropping', async () => {
     const { actor, state, releaseImage } = await cropping()
     actor.send({ type: 'crop.remove' })
-    expect(state().value).toBe('idle')
+    expect(where(state())).toBe('idle')
     expect(releaseImage).toHaveBeenCalledWith(IMAGE.src)
   })
 
   it('picking another file frees the previous image', async () => {
     const { actor, releaseImage } = await cropped()
     actor.send({ type: 'file.pick', file: file('other.png') })
-    expect(actor.getSnapshot().value).toBe('loading')
+    expect(where(actor.getSnapshot())).toBe('active.loading')
     expect(releaseImage).toHaveBeenCalledWith(IMAGE.src)
   })
 })
@@ -266,7 +263,7 @@ describe('crop machine: uploading', () => {
       upload: () => call.promise,
     })
     actor.send({ type: 'upload.start' })
-    expect(state().value).toBe('uploading')
+    expect(where(state())).toBe('active.uploading')
     expect(state().hasTag('busy')).toBe(true)
     expect(upload).toHaveBeenCalledWith(PNG)
 
@@ -281,7 +278,7 @@ describe('crop machine: uploading', () => {
   it('upload.start while cropping exports first, then uploads (the dialog’s Upload)', async () => {
     const { actor, state, exportCrop, upload } = await cropping()
     actor.send({ type: 'upload.start' })
-    expect(state().value).toBe('exporting')
+    expect(where(state())).toBe('active.exporting.forUpload')
     expect(state().hasTag('busy')).toBe(true)
     await waitFor(actor, (s) => s.matches('done'))
     expect(exportCrop).toHaveBeenCalledTimes(1)
@@ -294,7 +291,7 @@ describe('crop machine: uploading', () => {
     })
     actor.send({ type: 'upload.start' })
     await waitFor(actor, (s) => s.context.error !== null)
-    expect(state().value).toBe('cropping')
+    expect(where(state())).toBe('active.cropping')
     expect(upload).not.toHaveBeenCalled()
   })
 
@@ -325,7 +322,7 @@ describe('crop machine: uploading', () => {
       },
     })
     actor.send({ type: 'upload.start' })
-    expect(state().value).toBe('uploading')
+    expect(where(state())).toBe('active.uploading')
     expect(state().context.error).toBeNull()
     await waitFor(actor, (s) => s.matches('done'))
     expect(upload).toHaveBeenCalledTimes(2)
@@ -336,7 +333,7 @@ describe('crop machine: uploading', () => {
   it('changing the crop after a failure discards the PNG and goes back to cropping', async () => {
     const { actor, state } = await failed()
     actor.send({ type: 'crop.change', area: { x: 0, y: 0, width: 100, height: 100 } })
-    expect(state().value).toBe('cropping')
+    expect(where(state())).toBe('active.cropping')
     expect(state().context.dataUrl).toBeNull()
     expect(state().context.error).toBeNull()
   })
@@ -344,7 +341,7 @@ describe('crop machine: uploading', () => {
   it('zooming after a failure goes back to cropping', async () => {
     const { actor, state } = await failed()
     actor.send({ type: 'zoom.change', zoom: 2 })
-    expect(state().value).toBe('cropping')
+    expect(where(state())).toBe('active.cropping')
     expect(state().context.zoom).toBe(2)
     expect(state().context.dataUrl).toBeNull()
   })
@@ -352,10 +349,10 @@ describe('crop machine: uploading', () => {
   it('crop.redo and crop.remove work after a failure', async () => {
     const redo = await failed()
     redo.actor.send({ type: 'crop.redo' })
-    expect(redo.state().value).toBe('cropping')
+    expect(where(redo.state())).toBe('active.cropping')
     const remove = await failed()
     remove.actor.send({ type: 'crop.remove' })
-    expect(remove.state().value).toBe('idle')
+    expect(where(remove.state())).toBe('idle')
   })
 
   it('ignores a picked file and crop changes while uploading', async () => {
@@ -365,7 +362,7 @@ describe('crop machine: uploading', () => {
     const area = state().context.area
     actor.send({ type: 'file.pick', file: file('other.png') })
     actor.send({ type: 'crop.change', area: { x: 0, y: 0, width: 1, height: 1 } })
-    expect(state().value).toBe('uploading')
+    expect(where(state())).toBe('active.uploading')
     expect(state().context.area).toEqual(area)
   })
 
@@ -374,7 +371,7 @@ describe('crop machine: uploading', () => {
     actor.send({ type: 'upload.start' })
     await waitFor(actor, (s) => s.matches('done'))
     actor.send({ type: 'file.pick', file: file('next.png') })
-    await waitFor(actor, (s) => s.matches('cropping'))
+    await waitFor(actor, (s) => s.matches({ active: 'cropping' }))
     expect(state().context.file?.name).toBe('next.png')
   })
 })
@@ -382,7 +379,7 @@ describe('crop machine: uploading', () => {
 describe('crop machine: crop.cancel from any state', () => {
   const expectCancelled = (flow: ReturnType<typeof start>) => {
     flow.actor.send({ type: 'crop.cancel' })
-    expect(flow.state().value).toBe('idle')
+    expect(where(flow.state())).toBe('idle')
     expect(flow.state().hasTag('active')).toBe(false)
     expect(flow.state().context).toMatchObject({
       file: null,
@@ -405,7 +402,7 @@ describe('crop machine: crop.cancel from any state', () => {
     expectCancelled(flow)
     read.resolve(IMAGE)
     await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(flow.state().value).toBe('idle')
+    expect(where(flow.state())).toBe('idle')
     expect(flow.state().context.image).toBeNull()
   })
 
@@ -423,7 +420,7 @@ describe('crop machine: crop.cancel from any state', () => {
     expectCancelled(flow)
     exported.resolve(PNG)
     await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(flow.state().value).toBe('idle')
+    expect(where(flow.state())).toBe('idle')
     expect(flow.state().context.dataUrl).toBeNull()
   })
 
@@ -435,11 +432,11 @@ describe('crop machine: crop.cancel from any state', () => {
     const call = deferred<unknown>()
     const flow = await cropped({ upload: () => call.promise })
     flow.actor.send({ type: 'upload.start' })
-    expect(flow.state().value).toBe('uploading')
+    expect(where(flow.state())).toBe('active.uploading')
     expectCancelled(flow)
     call.resolve({ id: 7 })
     await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(flow.state().value).toBe('idle')
+    expect(where(flow.state())).toBe('idle')
     expect(flow.reportUploaded).not.toHaveBeenCalled()
   })
 
@@ -450,7 +447,7 @@ describe('crop machine: crop.cancel from any state', () => {
     expectCancelled(flow)
     call.reject(new ApiError(500, 'Too late'))
     await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(flow.state().value).toBe('idle')
+    expect(where(flow.state())).toBe('idle')
     expect(flow.reportFailure).not.toHaveBeenCalled()
   })
 
@@ -465,3 +462,130 @@ describe('crop machine: crop.cancel from any state', () => {
     expectCancelled(flow)
   })
 })
+
+describe('crop machine: a picked file and Remove in every state', () => {
+  it.each([
+    ['cropping', cropping],
+    ['failed', failed],
+  ])('file.pick while %s frees the image and loads the new file', async (_, reach) => {
+    const flow = await reach()
+    flow.actor.send({ type: 'file.pick', file: file('other.png') })
+    expect(where(flow.state())).toBe('active.loading')
+    expect(flow.releaseImage).toHaveBeenCalledWith(IMAGE.src)
+    expect(flow.state().context).toMatchObject({ image: null, dataUrl: null, error: null })
+    await waitFor(flow.actor, (s) => s.matches({ active: 'cropping' }))
+    expect(flow.readFile).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'other.png' }))
+  })
+
+  it.each([
+    ['crop.apply', 'active.exporting.forPreview', 'active.cropped'],
+    ['upload.start', 'active.exporting.forUpload', 'done'],
+  ] as const)('file.pick is ignored while %s exports', async (type, busy, after) => {
+    const exported = deferred<string>()
+    const flow = await cropping({ exportCrop: () => exported.promise })
+    flow.actor.send({ type })
+    flow.actor.send({ type: 'file.pick', file: file('other.png') })
+    expect(where(flow.state())).toBe(busy)
+    expect(flow.readFile).toHaveBeenCalledTimes(1)
+    expect(flow.releaseImage).not.toHaveBeenCalled()
+    exported.resolve(PNG)
+    await waitFor(flow.actor, (s) => where(s) === after)
+    expect(flow.state().context.file?.name).not.toBe('other.png')
+  })
+
+  it('upload.start without a crop area does nothing', async () => {
+    const { actor, state, exportCrop, upload } = await cropping()
+    actor.send({ type: 'crop.change', area: { x: 0, y: 0, width: 0, height: 0 } })
+    actor.send({ type: 'upload.start' })
+    expect(where(state())).toBe('active.cropping')
+    expect(exportCrop).not.toHaveBeenCalled()
+    expect(upload).not.toHaveBeenCalled()
+  })
+
+  it('crop.remove while loading goes back to idle and ignores the late read', async () => {
+    const read = deferred<LoadedImage>()
+    const { actor, state } = start({ readFile: () => read.promise })
+    actor.send({ type: 'file.pick', file: file() })
+    actor.send({ type: 'crop.remove' })
+    expect(where(state())).toBe('idle')
+    read.resolve(IMAGE)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(where(state())).toBe('idle')
+    expect(state().context.image).toBeNull()
+  })
+
+  it.each([
+    ['crop.apply', 'active.exporting.forPreview'],
+    ['upload.start', 'active.exporting.forUpload'],
+  ] as const)('crop.remove after %s, while exporting, drops the late PNG', async (type, busy) => {
+    const exported = deferred<string>()
+    const flow = await cropping({ exportCrop: () => exported.promise })
+    flow.actor.send({ type })
+    expect(where(flow.state())).toBe(busy)
+    flow.actor.send({ type: 'crop.remove' })
+    expect(where(flow.state())).toBe('idle')
+    expect(flow.releaseImage).toHaveBeenCalledWith(IMAGE.src)
+    exported.resolve(PNG)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(flow.state().context.dataUrl).toBeNull()
+    expect(flow.upload).not.toHaveBeenCalled()
+  })
+
+  it('crop.cancel while exporting for an upload uploads nothing', async () => {
+    const exported = deferred<string>()
+    const flow = await cropping({ exportCrop: () => exported.promise })
+    flow.actor.send({ type: 'upload.start' })
+    flow.actor.send({ type: 'crop.cancel' })
+    expect(where(flow.state())).toBe('idle')
+    exported.resolve(PNG)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(flow.upload).not.toHaveBeenCalled()
+    expect(where(flow.state())).toBe('idle')
+  })
+
+  it('crop.remove while uploading stops the upload: its answer is never applied', async () => {
+    const call = deferred<unknown>()
+    const flow = await cropped({ upload: () => call.promise })
+    flow.actor.send({ type: 'upload.start' })
+    flow.actor.send({ type: 'crop.remove' })
+    expect(where(flow.state())).toBe('idle')
+    expect(flow.releaseImage).toHaveBeenCalledWith(IMAGE.src)
+    call.resolve({ id: 7 })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(flow.reportUploaded).not.toHaveBeenCalled()
+  })
+})
+
+/** Every effect settled by the path's steps; the image effects release nothing real. */
+function startForPaths() {
+  const readFile = settledByHand<LoadedImage, { file: File }>()
+  const exportCrop = settledByHand<string, ExportRequest>()
+  const upload = settledByHand<unknown, { dataUrl: string }>()
+  const logic = cropMachine.provide({
+    actors: { readFile: readFile.logic, exportCrop: exportCrop.logic, upload: upload.logic },
+  })
+  return { actor: startMachine(logic, photoCrop), effects: { readFile, exportCrop, upload } }
+}
+
+describeShortestPaths('crop machine: shortest paths to every state', cropMachine, {
+  input: photoCrop,
+  events: [
+    { type: 'file.pick', file: file() },
+    { type: 'xstate.done.actor.readFile', output: IMAGE },
+    { type: 'xstate.error.actor.readFile', error: new Error('Unreadable') },
+    { type: 'crop.change', area: { x: 0, y: 0, width: 100, height: 100 } },
+    { type: 'zoom.change', zoom: 2 },
+    { type: 'crop.apply' },
+    { type: 'upload.start' },
+    { type: 'xstate.done.actor.exportCrop', output: PNG },
+    { type: 'xstate.error.actor.exportCrop', error: new Error('Canvas not supported') },
+    { type: 'crop.redo' },
+    { type: 'crop.remove' },
+    { type: 'crop.cancel' },
+    { type: 'xstate.done.actor.upload', output: { id: 7 } },
+    { type: 'xstate.error.actor.upload', error: new ApiError(500, null) },
+  ],
+  start: startForPaths,
+})
+
+describeEdgeCoverage(cropMachine)

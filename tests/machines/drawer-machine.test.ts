@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { createActor } from 'xstate'
-import { type DrawerEvent, drawerMachine } from '../../../src/machines/drawer-machine'
+import { type DrawerEvent, drawerMachine } from '../../src/machines/drawer-machine'
+import { describeEdgeCoverage, startMachine } from '../support/machines'
 
 function openDrawer() {
-  const actor = createActor(drawerMachine).start()
+  const actor = startMachine(drawerMachine)
   actor.send({ type: 'drawer.open' })
   return actor
 }
 
 describe('drawer machine', () => {
   it('starts closed and opens on drawer.open', () => {
-    const actor = createActor(drawerMachine).start()
+    const actor = startMachine(drawerMachine)
     expect(actor.getSnapshot().value).toBe('closed')
     actor.send({ type: 'drawer.open' })
     expect(actor.getSnapshot().value).toBe('open')
@@ -29,9 +29,19 @@ describe('drawer machine', () => {
   })
 
   it('stays closed when a closing event arrives while closed', () => {
-    const actor = createActor(drawerMachine).start()
+    const actor = startMachine(drawerMachine)
     actor.send({ type: 'viewport.wide' })
     actor.send({ type: 'drawer.close' })
     expect(actor.getSnapshot().value).toBe('closed')
   })
+
+  it('stays open when drawer.open arrives while open', () => {
+    const actor = openDrawer()
+    actor.send({ type: 'drawer.open' })
+    expect(actor.getSnapshot().value).toBe('open')
+    actor.send({ type: 'drawer.close' })
+    expect(actor.getSnapshot().value).toBe('closed')
+  })
 })
+
+describeEdgeCoverage(drawerMachine)

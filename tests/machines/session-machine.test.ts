@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
-import { ApiError } from '../../../src/lib/api-client'
-import { type Credentials, sessionMachine } from '../../../src/machines/session-machine'
-
-function memoryStore(initial: string | null = null) {
-  let token = initial
-  return {
-    get: () => token,
-    set: (next: string) => {
-      token = next
-    },
-    clear: () => {
-      token = null
-    },
-  }
-}
+import { fromPromise, waitFor } from 'xstate'
+import { ApiError } from '../../src/lib/api-client'
+import { type Credentials, sessionMachine } from '../../src/machines/session-machine'
+import {
+  deferred,
+  describeEdgeCoverage,
+  describeShortestPaths,
+  memoryTokenStore,
+  settledByHand,
+  startMachine,
+} from '../support/machines'
 
 interface Fakes {
   login?: (credentials: Credentials) => Promise<{ token: string }>
@@ -23,7 +18,7 @@ interface Fakes {
 }
 
 function start({ login, logout, token = null }: Fakes = {}) {
-  const tokenStore = memoryStore(token)
+  const tokenStore = memoryTokenStore(token)
   const logic = sessionMachine.provide({
     actors: {
       login: fromPromise(({ input }: { input: Credentials }) =>
@@ -32,7 +27,7 @@ function start({ login, logout, token = null }: Fakes = {}) {
       logout: fromPromise(() => (logout ? logout() : Promise.resolve())),
     },
   })
-  const actor = createActor(logic, { input: { tokenStore } }).start()
+  const actor = startMachine(logic, { tokenStore })
   return { actor, tokenStore }
 }
 
@@ -91,19 +86,17 @@ describe('session machine', () => {
 
   it('ignores a second login while signing in', async () => {
     let calls = 0
-    let resolve: (value: { token: string }) => void = () => {}
+    const call = deferred<{ token: string }>()
     const { actor, tokenStore } = start({
       login: () => {
         calls++
-        return new Promise((done) => {
-          resolve = done
-        })
+        return call.promise
       },
     })
     actor.send({ type: 'session.login', ...credentials })
     actor.send({ type: 'session.login', username: 'other', password: 'x' })
     expect(calls).toBe(1)
-    resolve({ token: 'first' })
+    call.resolve({ token: 'first' })
     await waitFor(actor, (state) => state.matches('signedIn'))
     expect(tokenStore.get()).toBe('first')
   })
@@ -149,4 +142,50 @@ describe('session machine', () => {
     actor.send({ type: 'session.expired' })
     expect(actor.getSnapshot().value).toBe('signedOut')
   })
+
+  it('the next login forgets an explicit logout (loggedOut goes back to false)', async () => {
+    const { actor } = start({ token: 'kept' })
+    actor.send({ type: 'session.logout' })
+    await waitFor(actor, (state) => state.matches('signedOut'))
+    expect(actor.getSnapshot().context.loggedOut).toBe(true)
+    actor.send({ type: 'session.login', ...credentials })
+    expect(actor.getSnapshot().context.loggedOut).toBe(false)
+    await waitFor(actor, (state) => state.matches('signedIn'))
+    expect(actor.getSnapshot().context.loggedOut).toBe(false)
+  })
 })
+
+/** Every effect settled by the path's steps, with the token store the machine starts from. */
+function startForPaths(token: string | null) {
+  const login = settledByHand<{ token: string }, Credentials>()
+  const logout = settledByHand<void, void>()
+  const logic = sessionMachine.provide({ actors: { login: login.logic, logout: logout.logic } })
+  return {
+    actor: startMachine(logic, { tokenStore: memoryTokenStore(token) }),
+    effects: { login, logout },
+  }
+}
+
+const pathEvents = [
+  { type: 'session.login', ...credentials },
+  { type: 'xstate.done.actor.login', output: { token: 'fresh' } },
+  { type: 'xstate.error.actor.login', error: new ApiError(401, null) },
+  { type: 'xstate.done.actor.logout' },
+  { type: 'xstate.error.actor.logout', error: new ApiError(null, null) },
+  { type: 'session.logout' },
+  { type: 'session.expired' },
+]
+
+describeShortestPaths('session machine: shortest paths from a fresh browser', sessionMachine, {
+  input: { tokenStore: memoryTokenStore(null) },
+  events: pathEvents,
+  start: () => startForPaths(null),
+})
+
+describeShortestPaths('session machine: shortest paths from a stored token', sessionMachine, {
+  input: { tokenStore: memoryTokenStore('kept') },
+  events: pathEvents,
+  start: () => startForPaths('kept'),
+})
+
+describeEdgeCoverage(sessionMachine)

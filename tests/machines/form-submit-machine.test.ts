@@ -1,20 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
-import { ApiError } from '../../../src/lib/api-client'
-import { failureMessage, formSubmitMachine } from '../../../src/machines/form-submit-machine'
+import { fromPromise, waitFor } from 'xstate'
+import { ApiError } from '../../src/lib/api-client'
+import { failureMessage, formSubmitMachine } from '../../src/machines/form-submit-machine'
+import { deferred, describeEdgeCoverage, startMachine } from '../support/machines'
 
 const FALLBACK = 'Failed to create service provider category. Please try again.'
-
-/** A submit whose outcome each test decides: resolve or reject the pending call. */
-function deferred<T>() {
-  let resolve: (value: T) => void = () => {}
-  let reject: (error: unknown) => void = () => {}
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok
-    reject = fail
-  })
-  return { promise, resolve, reject }
-}
 
 function start(submit: (data: unknown) => Promise<unknown>) {
   const submitSpy = vi.fn(submit)
@@ -29,7 +19,7 @@ function start(submit: (data: unknown) => Promise<unknown>) {
       reportFailure: (_, params) => reportFailure(params),
     },
   })
-  const actor = createActor(logic, { input: { fallbackError: FALLBACK } }).start()
+  const actor = startMachine(logic, { fallbackError: FALLBACK })
   return { actor, submitSpy, reportSuccess, reportFailure }
 }
 
@@ -121,6 +111,19 @@ describe('form submit machine', () => {
     expect(reportSuccess).toHaveBeenCalledWith({ result: { id: 9 } })
   })
 
+  it('submits again from succeeded (a form that stays on screen, such as Add another)', async () => {
+    let id = 0
+    const { actor, submitSpy, reportSuccess } = start(async () => ({ id: ++id }))
+    actor.send({ type: 'form.submit', data: { name: 'One' } })
+    await waitFor(actor, (state) => state.matches('succeeded'))
+    actor.send({ type: 'form.submit', data: { name: 'Two' } })
+    expect(actor.getSnapshot().value).toBe('submitting')
+    expect(actor.getSnapshot().context.result).toBeNull()
+    await waitFor(actor, (state) => state.matches('succeeded'))
+    expect(submitSpy).toHaveBeenLastCalledWith({ name: 'Two' })
+    expect(reportSuccess).toHaveBeenLastCalledWith({ result: { id: 2 } })
+  })
+
   it('failureMessage prefers a non-blank string detail', () => {
     expect(failureMessage(new ApiError(409, 'Email already exists'), FALLBACK)).toBe(
       'Email already exists',
@@ -130,3 +133,5 @@ describe('form submit machine', () => {
     expect(failureMessage('boom', FALLBACK)).toBe(FALLBACK)
   })
 })
+
+describeEdgeCoverage(formSubmitMachine)
