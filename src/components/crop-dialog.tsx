@@ -32,6 +32,8 @@ export function CropDialog({ flow, title = 'Crop your photo' }: CropDialogProps)
       placement="top"
       size="lg"
       closeOnInteractOutside={false}
+      // Esc must not throw away an upload in flight; Cancel still stops it on purpose.
+      closeOnEscape={!busy}
       lazyMount
       unmountOnExit
     >

@@ -4,20 +4,11 @@ import { ImageUploadField } from '../../../src/components/image-upload-field'
 import type { CropEffects } from '../../../src/components/use-crop-flow'
 import { ApiError } from '../../../src/lib/api-client'
 import type { ExportRequest } from '../../../src/machines/crop-machine'
+import { deferred } from '../../support/machines'
 import { renderUi } from '../support/render-ui'
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo='
 const photoFile = () => new File(['png bytes'], 'me.png', { type: 'image/png' })
-
-function deferred<T>() {
-  let resolve: (value: T) => void = () => {}
-  let reject: (error: unknown) => void = () => {}
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok
-    reject = fail
-  })
-  return { promise, resolve, reject }
-}
 
 /** The passport photo field with the browser's image effects faked (jsdom has no canvas). */
 function renderField(upload: (dataUrl: string) => Promise<unknown>) {
@@ -170,6 +161,29 @@ describe('ImageUploadField and its crop dialog', () => {
     call.resolve({})
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(onUploaded).not.toHaveBeenCalled()
+  })
+
+  it('Esc while uploading keeps the dialog open and the upload goes on', async () => {
+    const call = deferred<unknown>()
+    const { pick, user, onUploaded } = renderField(() => call.promise)
+    const dialog = await pick()
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }))
+    await within(dialog).findByRole('button', { name: 'Uploading . . .' })
+    await user.keyboard('{Escape}')
+    expect(screen.getByRole('dialog', { name: 'Crop your photo' })).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Uploading . . .' })).toBeDisabled()
+
+    call.resolve({ id: 7 })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(onUploaded).toHaveBeenCalledWith({ id: 7 })
+  })
+
+  it('Esc closes the dialog when nothing is uploading', async () => {
+    const { pick, user, upload } = renderField(async () => ({}))
+    await pick()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(upload).not.toHaveBeenCalled()
   })
 
   it('can pick the same file again after cancelling', async () => {
