@@ -154,6 +154,13 @@ export function describeShortestPaths(
   machine: AnyStateMachine,
   options: { input?: unknown; events: PathEvent[]; start: () => PathRun },
 ) {
+  // The traversal tries only the events listed: a new event left out would hide its states.
+  const listed = new Set(options.events.map((event) => event.type))
+  const unlisted = machineEdges(machine)
+    .map((edge) => edge.event)
+    .filter((type) => type !== 'always' && !listed.has(type))
+  if (unlisted.length)
+    throw new Error(`List these events for ${machine.id}: ${[...new Set(unlisted)]}`)
   const paths = getShortestPaths(machine, {
     input: options.input,
     events: options.events,
