@@ -1,5 +1,6 @@
 // The RJSF theme: a registry of plain templates and widgets rendered with Chakra UI.
-import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils'
+import type { RegistryWidgetsType, TemplatesType, Widget } from '@rjsf/utils'
+import type { ThemeWidgetName } from '../widget-catalogue'
 import { CategoryChipsWidget } from '../widgets/category-chips-widget'
 import { CropperSlotWidget } from '../widgets/cropper-slot-widget'
 import { MoneyWidget } from '../widgets/money-widget'
@@ -17,16 +18,21 @@ export const templates: Partial<TemplatesType> = {
   ObjectFieldTemplate,
 }
 
-/** Widget names an analyst may use in a ui schema ("ui:widget": "categoryChips"). */
-export const widgets: RegistryWidgetsType = {
-  CheckboxWidget: SwitchWidget,
+/** Our component for every theme widget of the catalogue (src/forms/widget-catalogue.ts). */
+const themeWidgets = {
   switch: SwitchWidget,
   textarea: TextareaWidget,
-  TextareaWidget,
-  RadioWidget,
   radio: RadioWidget,
   money: MoneyWidget,
   parentSelect: ParentSelectWidget,
   categoryChips: CategoryChipsWidget,
   cropper: CropperSlotWidget,
+} satisfies Record<ThemeWidgetName, Widget>
+
+/** The registry: the catalogue's names, and ours in place of RJSF's own checkbox, textarea, radio. */
+export const widgets: RegistryWidgetsType = {
+  ...themeWidgets,
+  CheckboxWidget: SwitchWidget,
+  TextareaWidget,
+  RadioWidget,
 }
