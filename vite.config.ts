@@ -37,8 +37,9 @@ export default defineConfig({
     ],
   },
   server: {
-    // `npm run dev` serves the app with hot reload; the API runs beside it (`npm run dev:server`).
-    proxy: { '/api': 'http://localhost:8080' },
+    // `npm run dev` (scripts/dev.ts) serves the app with hot reload and runs the API beside it;
+    // API_PROXY_TARGET points /api at another API server.
+    proxy: { '/api': process.env.API_PROXY_TARGET ?? 'http://localhost:8080' },
   },
   build: {
     outDir: 'dist',

@@ -5,13 +5,13 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { checkSchemas, formatReport, type SchemaProblem } from '../../scripts/schema-check'
-import { copySchemas, type SchemaCopy } from './support/schema-copy'
+import { copySchemas, type FolderCopy } from '../../scripts/support/folder-copy'
 
-let copy: SchemaCopy
+let copy: FolderCopy
 afterEach(() => copy?.remove())
 
 /** The problems after one edit of a fresh copy. */
-function problemsAfter(edit: (copy: SchemaCopy) => void): SchemaProblem[] {
+function problemsAfter(edit: (copy: FolderCopy) => void): SchemaProblem[] {
   copy = copySchemas()
   edit(copy)
   return checkSchemas(copy.dir).problems
