@@ -49,7 +49,7 @@ describe('npm run dev', () => {
   let copy: FolderCopy
   afterAll(() => copy?.remove())
 
-  it('shows a schema edit in the open page and the API enforces it', async () => {
+  it('shows a schema edit in the open page and the API enforces it; a mistake, the report', async () => {
     copy = copyRepository()
     const dev = await startDev(copy.dir)
     try {
@@ -60,6 +60,18 @@ describe('npm run dev', () => {
       editCategoryName(copy, EDIT)
       // No reload by the test: Vite reloads the page itself.
       await expectEditFollowed(page, dev.webUrl, token)
+
+      // A mistake shows check:schemas' report over the page, until it is fixed.
+      const file = 'schemas/service-provider-category.ui.json'
+      copy.replace(file, '"ui:widget": "textarea"', '"ui:widget": "textarae"')
+      const overlay = page.locator('vite-error-overlay')
+      await overlay.waitFor({ timeout: 60_000 })
+      await expect(overlay.evaluate((el) => el.shadowRoot?.textContent)).resolves.toContain(
+        `${file} at /common/description/ui:widget: "textarae" is not a widget (did you mean "textarea"?)`,
+      )
+      copy.replace(file, '"ui:widget": "textarae"', '"ui:widget": "textarea"')
+      await overlay.waitFor({ state: 'detached', timeout: 60_000 })
+      await page.getByLabel(EDIT.title, { exact: true }).waitFor()
     } finally {
       await dev.stop()
     }
