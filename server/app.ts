@@ -38,7 +38,7 @@ export interface BuildAppOptions {
   now?: () => number
   /** Tests may inject a limiter; by default each app gets its own in-memory one. */
   loginLimiter?: LoginLimiter
-  /** Folder of JSON Schemas; defaults to the repository's /schemas. */
+  /** Folder of JSON Schemas; defaults to the config's (SCHEMAS_DIR, else the repository's). */
   schemasDir?: string
   /** Sees every route as it is registered, so tests can check each one is protected. */
   onRoute?: (route: RouteOptions) => void
@@ -66,7 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   acceptEmptyJsonBodies(app)
-  registerSchemas(app, options.schemasDir)
+  registerSchemas(app, options.schemasDir ?? config.schemasDir)
   // Order matters: hooks and handlers registered first apply to every route added later.
   await registerSecurityHeaders(app)
   const policy: SessionPolicy = { ttlHours: config.tokenTtlHours, now: options.now }
