@@ -14,6 +14,7 @@ import type { Database } from './db/types'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { registerHealth } from './health'
 import { registerReadCacheInvalidation } from './lib/read-cache'
+import { registerStorageGuard } from './lib/storage-guard'
 import { type LoggerConfig, loggerOptions } from './logging'
 import { registerProductImageRoutes } from './products/product-image-routes'
 import { registerProductRoutes } from './products/product-routes'
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerReadCacheInvalidation(app, db)
   const pageFallback = await registerWeb(app, config.webDistDir)
   registerErrorHandlers(app, pageFallback)
+  registerStorageGuard(app)
 
   registerHealth(app, db)
   registerAuthRoutes(app, { db, policy, limiter: options.loginLimiter ?? createLoginLimiter() })
