@@ -19,8 +19,10 @@ export interface ColumnSpec {
   table: string
   column: string
   kind: ColumnKind
-  /** The column accepts null (the property may be null or absent). */
+  /** The column accepts null (the property may be null or left out). */
   nullable: boolean
+  /** Not nullable, yet the property may be left out: the server fills the column in. */
+  optional?: boolean
   /** A CHECK (column in (...)): the only values accepted. */
   enum?: readonly string[]
   /** Inclusive bounds the column accepts, in the schema's units (naira for money). */
@@ -58,7 +60,7 @@ const SAFE_BIGINT = { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAF
 
 type Spec = Omit<ColumnSpec, 'table'>
 const text = (column: string, nullable = false): Spec => ({ column, kind: 'text', nullable })
-const flag = (column: string): Spec => ({ column, kind: 'flag', nullable: false })
+const flag = (column: string): Spec => ({ column, kind: 'flag', nullable: false, optional: true })
 
 function entity(
   schemaId: EntityName,
@@ -118,6 +120,7 @@ export const ENTITY_COLUMNS: Record<EntityName, EntityColumns> = {
       column: 'category_id',
       kind: 'ids',
       nullable: false,
+      optional: true,
       ...INT32,
       references: 'service_provider_categories',
     },
@@ -129,6 +132,7 @@ export const ENTITY_COLUMNS: Record<EntityName, EntityColumns> = {
       column: 'estimated_delivery_days',
       kind: 'integer',
       nullable: false,
+      optional: true,
       ...INT32,
       minimum: 1, // CHECK (estimated_delivery_days >= 1)
     },
@@ -141,15 +145,24 @@ export const ENTITY_COLUMNS: Record<EntityName, EntityColumns> = {
       column: 'category_id',
       kind: 'ids',
       nullable: false,
+      optional: true,
       ...INT32,
       references: 'product_categories',
     },
     enabled: flag('enabled'),
-    rating: { column: 'rating', kind: 'double', nullable: false, minimum: 0, maximum: 5 },
+    rating: {
+      column: 'rating',
+      kind: 'double',
+      nullable: false,
+      optional: true,
+      minimum: 0,
+      maximum: 5, // CHECK (rating >= 0 and rating <= 5)
+    },
     noOfRatings: {
       column: 'no_of_ratings',
       kind: 'integer',
       nullable: false,
+      optional: true,
       ...INT32,
       minimum: 0, // CHECK (no_of_ratings >= 0)
     },
