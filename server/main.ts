@@ -4,16 +4,15 @@ import { ensureInitialOperator } from './auth/operators'
 import { ConfigError, loadConfig } from './config'
 import { createDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrate'
-import { DEFAULT_SCHEMAS_DIR } from './schemas'
 
 // The process entry point (`npm start`): config, database, migrations, first operator, listen;
 // and a clean shutdown on SIGTERM/SIGINT so deploys and Ctrl-C never cut a request short.
 
 async function main(): Promise<void> {
+  const config = loadConfig()
   // The same check as `npm run check:schemas`, however the server is started (npm start, dev,
   // a process manager): broken schemas would otherwise fail requests, or the database, later.
-  refuseBrokenSchemas(DEFAULT_SCHEMAS_DIR, 'The server does not start')
-  const config = loadConfig()
+  refuseBrokenSchemas(config.schemasDir, 'The server does not start')
   const database = createDatabase(config, {
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection failed'),
   })

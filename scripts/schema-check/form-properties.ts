@@ -21,6 +21,13 @@ export function formsOf(doc: Json): FormName[] {
   return FORMS.filter((form) => isObject(definitions[form]))
 }
 
+/** The form's own "required" list and where it is written (following "update" → "create"). */
+export function requiredOf(doc: Json, form: FormName): { names: string[]; where: string } {
+  const [node, at] = follow(doc, ['definitions', form])
+  const list = isObject(node) && Array.isArray(node.required) ? node.required.map(String) : []
+  return { names: list, where: pointer([...at, 'required']) }
+}
+
 /** Every field of a form: its own properties and those of its allOf/anyOf/oneOf and if/then/else. */
 export function resolvedFields(doc: Json, form: FormName): Map<string, ResolvedField> {
   const fields = new Map<string, ResolvedField>()

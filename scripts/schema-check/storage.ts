@@ -3,7 +3,7 @@
 // attributes. A rule the column would refuse (a new enum option, a longer text, a larger number)
 // needs a developer's migration; reported here, before the database answers it with an error.
 import { type ColumnSpec, ENTITY_COLUMNS } from '../../server/db/entity-columns'
-import { formsOf, type ResolvedField, resolvedFields } from './form-properties'
+import { formsOf, type ResolvedField, requiredOf, resolvedFields } from './form-properties'
 import { isObject, type Json } from './json-file'
 import { listWords, type SchemaProblem } from './problem'
 
@@ -34,8 +34,16 @@ export function checkStorage(documentsById: ReadonlyMap<string, Json>): StorageR
     if (!doc) continue
     const file = `${entity.schemaId}.json`
     for (const form of formsOf(doc)) {
+      const required = requiredOf(doc, form)
       for (const [name, field] of resolvedFields(doc, form)) {
         const column = entity.columns[name]
+        if (column && mayBeLeftOut(column, field, required.names.includes(name))) {
+          problems.push({
+            file,
+            where: required.where,
+            message: `"${name}" needs a migration or must stay required: the ${form} form lets it be left out, but the database column ${column.table}.${column.column} needs a value in every row. Put "${name}" back in "required", give it a "default", or ask a developer.`,
+          })
+        }
         const found = column
           ? columnRefusals(name, field, column)
           : customFieldRefusals(name, field)
@@ -53,6 +61,11 @@ export function checkStorage(documentsById: ReadonlyMap<string, Json>): StorageR
 }
 
 type Refusal = { keyword: string; message: string }
+
+/** A column that needs a value the server does not fill in, for a field the form may leave out. */
+function mayBeLeftOut(column: ColumnSpec, field: ResolvedField, required: boolean): boolean {
+  return !required && !column.nullable && !column.optional && field.schema.default === undefined
+}
 
 function columnRefusals(name: string, field: ResolvedField, column: ColumnSpec): Refusal[] {
   const { schema } = field

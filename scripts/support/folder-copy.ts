@@ -1,5 +1,6 @@
-// A throwaway copy of schemas/ or of the whole repository that a test or benchmark edits as an
-// analyst would, file by file, without touching the working tree.
+// A throwaway copy of the whole repository that a test or benchmark edits as an analyst would,
+// file by file, and runs (`npm start`, `npm run dev`) without touching the working tree.
+// (A copy of schemas/ alone: tests/support/schema-copy.ts.)
 import {
   cpSync,
   mkdtempSync,
@@ -23,12 +24,6 @@ export interface FolderCopy {
   /** Parses a JSON file, lets `edit` change it, writes it back. */
   edit(file: string, edit: (json: Json) => void): void
   remove(): void
-}
-
-export function copySchemas(): FolderCopy {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'schemas-copy-'))
-  cpSync(path.join(REPO_ROOT, 'schemas'), dir, { recursive: true })
-  return editable(dir)
 }
 
 /** What a copy of the repository leaves out: installed, generated or local-only folders. */

@@ -1,17 +1,17 @@
 // `npm run check:schemas` (issue #11): each kind of analyst mistake, made on a copy of
 // schemas/, is reported with its file, its place and a message in plain words.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { checkSchemas, formatReport, type SchemaProblem } from '../../scripts/schema-check'
-import { copySchemas, type FolderCopy } from '../../scripts/support/folder-copy'
+import { copySchemas, type SchemaCopy } from '../support/schema-copy'
 
-let copy: FolderCopy
+let copy: SchemaCopy
 afterEach(() => copy?.remove())
 
 /** The problems after one edit of a fresh copy. */
-function problemsAfter(edit: (copy: FolderCopy) => void): SchemaProblem[] {
+function problemsAfter(edit: (copy: SchemaCopy) => void): SchemaProblem[] {
   copy = copySchemas()
   edit(copy)
   return checkSchemas(copy.dir).problems
@@ -23,9 +23,13 @@ describe('check:schemas', () => {
   })
 
   test('invalid JSON: line and column', () => {
-    const problems = problemsAfter((c) =>
-      c.replace('service-provider.json', '"title": "About",', '"title": "About"'),
-    )
+    const problems = problemsAfter((c) => {
+      const file = path.join(c.dir, 'service-provider.json')
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace('"title": "About",', '"title": "About"'),
+      )
+    })
     expect(problems).toEqual([
       {
         file: 'service-provider.json',
@@ -43,7 +47,7 @@ describe('check:schemas', () => {
   test('an unknown keyword, with the nearest known one', () => {
     expect(
       problemsAfter((c) =>
-        c.edit('product.json', (doc) => {
+        edit(c, 'product', (doc) => {
           const days = doc.definitions.estimatedDeliveryDays
           days.minimun = days.minimum
           delete days.minimum
@@ -63,7 +67,7 @@ describe('check:schemas', () => {
   test('a $ref to nothing', () => {
     expect(
       problemsAfter((c) =>
-        c.edit('product.json', (doc) => {
+        edit(c, 'product', (doc) => {
           doc.definitions.create.properties.enabled.$ref = '#/definitions/enabld'
         }),
       ),
@@ -79,7 +83,7 @@ describe('check:schemas', () => {
 
   test('a value of the wrong type', () => {
     const problems = problemsAfter((c) =>
-      c.edit('product.json', (doc) => {
+      edit(c, 'product', (doc) => {
         doc.definitions.productCategoryIds.maxItems = '50'
         doc.definitions.enabled.type = 'bool'
       }),
@@ -101,7 +105,7 @@ describe('check:schemas', () => {
   test('ui:order naming a field the form does not have', () => {
     expect(
       problemsAfter((c) =>
-        c.edit('product.ui.json', (ui) => {
+        edit(c, 'product.ui', (ui) => {
           ui.common['ui:order'][0] = 'nmae'
         }),
       ),
@@ -119,8 +123,10 @@ describe('check:schemas', () => {
   test('ui:order leaving a field out without "*"', () => {
     expect(
       problemsAfter((c) =>
-        c.edit('service-provider.ui.json', (ui) => {
-          ui.common['ui:order'].pop()
+        edit(c, 'service-provider.ui', (ui) => {
+          ui.common['ui:order'] = ui.common['ui:order'].filter(
+            (name: string) => name !== 'enabled' && name !== '*',
+          )
         }),
       ),
     ).toEqual([
@@ -137,7 +143,7 @@ describe('check:schemas', () => {
   test('a per-field key that is not a field', () => {
     expect(
       problemsAfter((c) =>
-        c.edit('product-category.ui.json', (ui) => {
+        edit(c, 'product-category.ui', (ui) => {
           ui.common.nmae = ui.common.name
           delete ui.common.name
         }),
@@ -156,7 +162,7 @@ describe('check:schemas', () => {
   test('a ui:widget that is not in the catalogue', () => {
     expect(
       problemsAfter((c) =>
-        c.edit('product.ui.json', (ui) => {
+        edit(c, 'product.ui', (ui) => {
           ui.common.price['ui:widget'] = 'mony'
         }),
       ),
@@ -171,7 +177,7 @@ describe('check:schemas', () => {
 
   test('a widget that does not suit the field', () => {
     const [problem] = problemsAfter((c) =>
-      c.edit('product.ui.json', (ui) => {
+      edit(c, 'product.ui', (ui) => {
         ui.common.name['ui:widget'] = 'switch'
       }),
     )
@@ -185,7 +191,7 @@ describe('check:schemas', () => {
   test('an unknown ui:options key for that widget', () => {
     expect(
       problemsAfter((c) =>
-        c.edit('product-category.ui.json', (ui) => {
+        edit(c, 'product-category.ui', (ui) => {
           ui.common.description['ui:options'] = { rowz: 4 }
         }),
       ),
@@ -203,7 +209,7 @@ describe('check:schemas', () => {
   test('a new enum option the column refuses needs a migration', () => {
     expect(
       problemsAfter((c) =>
-        c.edit('product.json', (doc) => {
+        edit(c, 'product', (doc) => {
           doc.definitions.pricing.enum.push('Hourly')
         }),
       ),
@@ -220,7 +226,7 @@ describe('check:schemas', () => {
 
   test('a maximum or minimum the column refuses needs a migration', () => {
     const problems = problemsAfter((c) =>
-      c.edit('product.json', (doc) => {
+      edit(c, 'product', (doc) => {
         doc.definitions.rating.maximum = 10
         doc.definitions.estimatedDeliveryDays.minimum = 0
       }),
@@ -237,13 +243,33 @@ describe('check:schemas', () => {
     ])
   })
 
+  test('a stored field made optional needs a migration (or must stay required)', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'service-provider', (doc) => {
+          doc.definitions.create.required = doc.definitions.create.required.filter(
+            (name: string) => name !== 'about',
+          )
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'service-provider.json',
+        where: '/definitions/create/required',
+        message: expect.stringContaining(
+          '"about" needs a migration or must stay required: the create form lets it be left out, but the database column service_providers.about needs a value in every row.',
+        ),
+      },
+    ])
+  })
+
   test('a property with no column is a custom field; one of an unsupported type is reported', () => {
     copy = copySchemas()
-    copy.edit('product.json', (doc) => {
+    edit(copy, 'product', (doc) => {
       doc.definitions.create.properties.sku = { type: 'string', title: 'SKU', maxLength: 40 }
     })
     expect(checkSchemas(copy.dir)).toEqual({ problems: [], customFields: ['product.json: sku'] })
-    copy.edit('product.json', (doc) => {
+    edit(copy, 'product', (doc) => {
       doc.definitions.create.properties.tags = { type: 'array', items: { type: 'string' } }
     })
     expect(checkSchemas(copy.dir).problems).toEqual([
@@ -259,7 +285,7 @@ describe('check:schemas', () => {
 
   test('the command prints the report and fails; a clean folder passes', () => {
     copy = copySchemas()
-    copy.edit('product.ui.json', (ui) => {
+    edit(copy, 'product.ui', (ui) => {
       ui.common.price['ui:widget'] = 'mony'
     })
     const run = spawnSync(
@@ -284,6 +310,14 @@ describe('check:schemas', () => {
     expect(clean).toMatch(/^Schemas OK/)
   })
 })
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests reach into any part of a schema file
+type Loose = any
+
+/** An analyst's edit of one file (`product`, `product.ui`) of the copy. */
+function edit(c: SchemaCopy, name: string, change: (json: Loose) => void) {
+  c.edit(name, change)
+}
 
 function copyText(file: string): string {
   return readFileSync(path.join(copy.dir, file), 'utf8')
