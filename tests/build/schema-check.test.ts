@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { compileFormValidators } from '../../scripts/form-validators-plugin'
 import { checkSchemas, formatReport, type SchemaProblem } from '../../scripts/schema-check'
 import { copySchemas, type SchemaCopy } from '../support/schema-copy'
 
@@ -322,3 +323,14 @@ function edit(c: SchemaCopy, name: string, change: (json: Loose) => void) {
 function copyText(file: string): string {
   return readFileSync(path.join(copy.dir, file), 'utf8')
 }
+
+describe('the build', () => {
+  test('a schema the validator generator cannot compile is named in the build error', () => {
+    copy = copySchemas()
+    const file = path.join(copy.dir, 'product.json')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"minimum": 1,', '"minimum": 1'))
+    expect(() => compileFormValidators(copy.dir, 'product', 'create')).toThrow(
+      /^schemas\/product\.json \(create form\): .*JSON.*`npm run check:schemas` lists every mistake/,
+    )
+  })
+})
