@@ -3,6 +3,7 @@
 // and values of the wrong type (checked against the JSON Schema meta-schema).
 import Ajv, { type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
+import { formsOf, requiredOf, resolvedFields } from './form-properties'
 import { isObject, type Json } from './json-file'
 import { didYouMean, listWords, pointer, type SchemaProblem } from './problem'
 
@@ -65,8 +66,30 @@ export function checkDataSchema(
       if (missing) problems.push({ file, where: pointer([...path, '$ref']), message: missing })
     }
   })
-  problems.push(...wrongValues(file, doc, ajv))
+  problems.push(...wrongValues(file, doc, ajv), ...requiredNonFields(file, doc))
   return problems
+}
+
+/** A name in a form's "required" that is no field of it: the form could never be sent. */
+function requiredNonFields(file: string, doc: Json): SchemaProblem[] {
+  // "update" may be the same list as "create" ($ref): one message names both forms.
+  const found = new Map<string, { name: string; fields: string[]; forms: string[] }>()
+  for (const form of formsOf(doc)) {
+    const fields = [...resolvedFields(doc, form).keys()]
+    const required = requiredOf(doc, form)
+    for (const [i, name] of required.names.entries()) {
+      if (fields.includes(name)) continue
+      const where = `${required.where}/${i}`
+      const entry = found.get(where) ?? { name, fields, forms: [] }
+      entry.forms.push(form)
+      found.set(where, entry)
+    }
+  }
+  return [...found].map(([where, { name, fields, forms }]) => ({
+    file,
+    where,
+    message: `"${name}" is required but is not a field of the ${forms.join(' and ')} form${forms.length > 1 ? 's' : ''}${didYouMean(name, fields)}, so the form could never be sent.`,
+  }))
 }
 
 /** Why `ref` points to nothing, or undefined when it resolves. */

@@ -103,6 +103,23 @@ describe('check:schemas', () => {
     ])
   })
 
+  test('a required name that is not a field', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product-category', (doc) => {
+          doc.definitions.create.required = ['name', 'descripton']
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product-category.json',
+        where: '/definitions/create/required/1',
+        message:
+          '"descripton" is required but is not a field of the create and update forms (did you mean "description"?), so the form could never be sent.',
+      },
+    ])
+  })
+
   test('ui:order naming a field the form does not have', () => {
     expect(
       problemsAfter((c) =>
