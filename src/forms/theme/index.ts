@@ -5,6 +5,7 @@ import { CropperSlotWidget } from '../widgets/cropper-slot-widget'
 import { MoneyWidget } from '../widgets/money-widget'
 import { ParentSelectWidget } from '../widgets/parent-select-widget'
 import { RadioWidget } from '../widgets/radio-widget'
+import { SelectWidget } from '../widgets/select-widget'
 import { SwitchWidget } from '../widgets/switch-widget'
 import { TextareaWidget } from '../widgets/textarea-widget'
 import { BaseInputTemplate } from './base-input-template'
@@ -25,6 +26,8 @@ export const widgets: RegistryWidgetsType = {
   TextareaWidget,
   RadioWidget,
   radio: RadioWidget,
+  SelectWidget,
+  select: SelectWidget,
   money: MoneyWidget,
   parentSelect: ParentSelectWidget,
   categoryChips: CategoryChipsWidget,
