@@ -54,7 +54,7 @@ export const widgetCatalogue = {
   uri: { source: 'rjsf', types: ['string'], description: 'a web address input', options: {} },
   date: { source: 'rjsf', types: ['string'], description: 'a date picker', options: {} },
   select: {
-    source: 'rjsf',
+    source: 'theme',
     types: ['string', 'number', 'integer'],
     description: 'a drop-down of the enum options (the default for an enum)',
     options: {},

@@ -6,6 +6,7 @@ import { CropperSlotWidget } from '../widgets/cropper-slot-widget'
 import { MoneyWidget } from '../widgets/money-widget'
 import { ParentSelectWidget } from '../widgets/parent-select-widget'
 import { RadioWidget } from '../widgets/radio-widget'
+import { SelectWidget } from '../widgets/select-widget'
 import { SwitchWidget } from '../widgets/switch-widget'
 import { TextareaWidget } from '../widgets/textarea-widget'
 import { BaseInputTemplate } from './base-input-template'
@@ -23,16 +24,19 @@ const themeWidgets = {
   switch: SwitchWidget,
   textarea: TextareaWidget,
   radio: RadioWidget,
+  select: SelectWidget,
   money: MoneyWidget,
   parentSelect: ParentSelectWidget,
   categoryChips: CategoryChipsWidget,
   cropper: CropperSlotWidget,
 } satisfies Record<ThemeWidgetName, Widget>
 
-/** The registry: the catalogue's names, and ours in place of RJSF's own checkbox, textarea, radio. */
+/** The registry: the catalogue's names, and ours in place of RJSF's own checkbox, textarea,
+ * radio and select (the widgets RJSF picks by default). */
 export const widgets: RegistryWidgetsType = {
   ...themeWidgets,
   CheckboxWidget: SwitchWidget,
   TextareaWidget,
   RadioWidget,
+  SelectWidget,
 }
