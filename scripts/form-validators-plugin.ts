@@ -5,12 +5,13 @@
 // or shows the mistakes `npm run check:schemas` finds in Vite's error overlay.
 import { readFileSync } from 'node:fs'
 import { resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators'
 import type { EnvironmentModuleNode, Plugin } from 'vite'
 import { type FormName, formSchema, type SchemaDocument } from '../src/forms/form-schema'
-import { checkSchemas, formatReport } from './schema-check'
 
 const PREFIX = 'virtual:form-validator/'
+const CHECKER = fileURLToPath(new URL('./schema-check/index.ts', import.meta.url))
 const RESOLVED = `\0${PREFIX}`
 
 /** The same ajv options the server uses: `$data` for min ≤ max, kobo-safe multipleOf. */
@@ -64,13 +65,16 @@ export function formValidatorsPlugin(schemasDir = 'schemas'): Plugin {
     },
     // The forms import the schema files and these validators are generated from them: a schema
     // edit reloads the page (no partial update could swap a form's rules safely).
-    hotUpdate({ file, timestamp }) {
+    async hotUpdate({ file, timestamp, server }) {
       if (this.environment.name !== 'client' || !file.startsWith(resolve(schemasDir) + sep)) {
         return undefined
       }
-      const { problems } = checkSchemas(resolve(schemasDir))
+      // Loaded through the dev server, only here: the config (and so a build) needs none of the
+      // checker, nor the server's column map it reads.
+      const checker = (await server.ssrLoadModule(CHECKER)) as typeof import('./schema-check')
+      const { problems } = checker.checkSchemas(resolve(schemasDir))
       if (problems.length > 0) {
-        const message = formatReport(problems)
+        const message = checker.formatReport(problems)
         this.environment.hot.send({ type: 'error', err: { message, stack: '' } })
         return []
       }
