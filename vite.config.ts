@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { buildFingerprintPlugin } from './scripts/build-fingerprint'
 import { chunkModulesPlugin } from './scripts/bundle-report'
 import { formValidatorsPlugin } from './scripts/form-validators-plugin'
 import { precompressPlugin } from './scripts/precompress-plugin'
@@ -19,7 +20,13 @@ const chakraCore = new RegExp(
 )
 
 export default defineConfig({
-  plugins: [react(), formValidatorsPlugin(), chunkModulesPlugin(), precompressPlugin()],
+  plugins: [
+    react(),
+    formValidatorsPlugin(),
+    chunkModulesPlugin(),
+    precompressPlugin(),
+    buildFingerprintPlugin(),
+  ],
   resolve: {
     // RJSF 6 bundles a markdown parser no form uses; see src/lib/markdown-as-text.tsx.
     alias: [
@@ -30,8 +37,9 @@ export default defineConfig({
     ],
   },
   server: {
-    // `npm run dev` serves the app with hot reload; the API runs beside it (`npm run dev:server`).
-    proxy: { '/api': 'http://localhost:8080' },
+    // `npm run dev` (scripts/dev.ts) serves the app with hot reload and runs the API beside it;
+    // API_PROXY_TARGET points /api at another API server.
+    proxy: { '/api': process.env.API_PROXY_TARGET ?? 'http://localhost:8080' },
   },
   build: {
     outDir: 'dist',
@@ -101,7 +109,8 @@ export default defineConfig({
       },
       {
         test: {
-          // Bundle budgets, read from the build `npm test` makes first.
+          // Build tooling: bundle budgets (read from the build `npm test` makes first), the schema
+          // check and the start-up build check.
           name: 'build',
           environment: 'node',
           include: ['tests/build/**/*.test.ts'],

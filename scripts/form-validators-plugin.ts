@@ -1,13 +1,17 @@
 // Vite plugin: `import validators from 'virtual:form-validator/product.create'` yields the
 // precompiled ajv validator functions of that form, generated from schemas/ at build time, so the
 // browser never compiles code at run time (CSP: script-src 'self', no unsafe-eval).
+// In `npm run dev`, an edit in schemas/ reloads the open page with the new forms and validators,
+// or shows the mistakes `npm run check:schemas` finds in Vite's error overlay.
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators'
-import type { Plugin } from 'vite'
+import type { EnvironmentModuleNode, Plugin } from 'vite'
 import { type FormName, formSchema, type SchemaDocument } from '../src/forms/form-schema'
 
 const PREFIX = 'virtual:form-validator/'
+const CHECKER = fileURLToPath(new URL('./schema-check/index.ts', import.meta.url))
 const RESOLVED = `\0${PREFIX}`
 
 /** The same ajv options the server uses: `$data` for min ≤ max, kobo-safe multipleOf. */
@@ -29,13 +33,21 @@ export default exports
 }
 
 export function compileFormValidators(schemasDir: string, entity: string, form: FormName): string {
-  const doc = JSON.parse(
-    readFileSync(resolve(schemasDir, `${entity}.json`), 'utf8'),
-  ) as SchemaDocument
-  const code = compileSchemaValidatorsCode(formSchema(doc, form), {
-    ajvOptionsOverrides: AJV_OPTIONS,
-  })
-  return toEsModule(code)
+  try {
+    const doc = JSON.parse(
+      readFileSync(resolve(schemasDir, `${entity}.json`), 'utf8'),
+    ) as SchemaDocument
+    const code = compileSchemaValidatorsCode(formSchema(doc, form), {
+      ajvOptionsOverrides: AJV_OPTIONS,
+    })
+    return toEsModule(code)
+  } catch (error) {
+    // Name the file: the bare Ajv or JSON message does not say which schema broke the build.
+    throw new Error(
+      `schemas/${entity}.json (${form} form): ${(error as Error).message}. ` +
+        '`npm run check:schemas` lists every mistake with its place.',
+    )
+  }
 }
 
 export function formValidatorsPlugin(schemasDir = 'schemas'): Plugin {
@@ -50,6 +62,32 @@ export function formValidatorsPlugin(schemasDir = 'schemas'): Plugin {
       const file = resolve(schemasDir, `${entity}.json`)
       this.addWatchFile(file)
       return compileFormValidators(schemasDir, entity, form as FormName)
+    },
+    // The forms import the schema files and these validators are generated from them: a schema
+    // edit reloads the page (no partial update could swap a form's rules safely).
+    async hotUpdate({ file, timestamp, server }) {
+      if (this.environment.name !== 'client' || !file.startsWith(resolve(schemasDir) + sep)) {
+        return undefined
+      }
+      // Loaded through the dev server, only here: the config (and so a build) needs none of the
+      // checker, nor the server's column map it reads.
+      const checker = (await server.ssrLoadModule(CHECKER)) as typeof import('./schema-check')
+      const { problems } = checker.checkSchemas(resolve(schemasDir))
+      if (problems.length > 0) {
+        const message = checker.formatReport(problems)
+        this.environment.hot.send({ type: 'error', err: { message, stack: '' } })
+        return []
+      }
+      const graph = this.environment.moduleGraph
+      const invalidated = new Set<EnvironmentModuleNode>()
+      for (const mod of graph.idToModuleMap.values()) {
+        if (mod.id?.startsWith(RESOLVED)) graph.invalidateModule(mod, invalidated, timestamp, true)
+      }
+      for (const mod of graph.getModulesByFile(file) ?? []) {
+        graph.invalidateModule(mod, invalidated, timestamp, true)
+      }
+      this.environment.hot.send({ type: 'full-reload' })
+      return []
     },
   }
 }

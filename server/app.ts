@@ -14,6 +14,7 @@ import type { Database } from './db/types'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { registerHealth } from './health'
 import { registerReadCacheInvalidation } from './lib/read-cache'
+import { registerStorageGuard } from './lib/storage-guard'
 import { type LoggerConfig, loggerOptions } from './logging'
 import { registerProductImageRoutes } from './products/product-image-routes'
 import { registerProductRoutes } from './products/product-routes'
@@ -38,7 +39,7 @@ export interface BuildAppOptions {
   now?: () => number
   /** Tests may inject a limiter; by default each app gets its own in-memory one. */
   loginLimiter?: LoginLimiter
-  /** Folder of JSON Schemas; defaults to the repository's /schemas. */
+  /** Folder of JSON Schemas; defaults to the config's (SCHEMAS_DIR, else the repository's). */
   schemasDir?: string
   /** Sees every route as it is registered, so tests can check each one is protected. */
   onRoute?: (route: RouteOptions) => void
@@ -66,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   acceptEmptyJsonBodies(app)
-  registerSchemas(app, options.schemasDir)
+  registerSchemas(app, options.schemasDir ?? config.schemasDir)
   // Order matters: hooks and handlers registered first apply to every route added later.
   await registerSecurityHeaders(app)
   const policy: SessionPolicy = { ttlHours: config.tokenTtlHours, now: options.now }
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerReadCacheInvalidation(app, db)
   const pageFallback = await registerWeb(app, config.webDistDir)
   registerErrorHandlers(app, pageFallback)
+  registerStorageGuard(app)
 
   registerHealth(app, db)
   registerAuthRoutes(app, { db, policy, limiter: options.loginLimiter ?? createLoginLimiter() })

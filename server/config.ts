@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { DEFAULT_SCHEMAS_DIR } from './schemas'
 
 // Everything the server reads from the environment, parsed once at start-up so a typo in a
 // variable fails loudly here instead of surfacing as odd behaviour later.
@@ -13,6 +14,8 @@ export interface Config {
   adminPassword: string | null
   /** Absolute path of the built web app (vite's outDir). */
   webDistDir: string
+  /** Absolute path of the JSON Schemas the API validates with (tests point it at a copy). */
+  schemasDir: string
   logLevel: string
   tokenTtlHours: number
 }
@@ -49,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername,
     adminPassword,
     webDistDir: path.resolve(optional(env.WEB_DIST_DIR) ?? './dist'),
+    schemasDir: path.resolve(optional(env.SCHEMAS_DIR) ?? DEFAULT_SCHEMAS_DIR),
     logLevel,
     tokenTtlHours: positiveNumber(env.TOKEN_TTL_HOURS, 'TOKEN_TTL_HOURS', 12),
   }

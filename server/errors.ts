@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isDatabaseUnavailable } from './db/connection'
+import { constraintViolation, violationDetail } from './db/constraint-errors'
 
 // One place that turns every failure into `{"detail": "..."}`. Nothing else in the server
 // formats errors, and no stack trace or internal message ever reaches a client.
@@ -60,6 +61,13 @@ export function registerErrorHandlers(app: FastifyInstance, pageFallback: PageFa
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: error.message || 'Bad request' })
+    }
+    // A write the database refused by one of its rules: the body asked for it (a schema edit
+    // the columns do not follow yet), so it is a client error naming the field.
+    const violation = constraintViolation(error)
+    if (violation) {
+      request.log.warn({ err: error }, 'write refused by a database constraint')
+      return reply.code(400).send({ detail: violationDetail(violation) })
     }
     // The database is down or unreachable: a passing state (a restart, a failover), not a bug.
     if (isDatabaseUnavailable(error)) {

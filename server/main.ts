@@ -1,3 +1,4 @@
+import { refuseBrokenSchemas } from '../scripts/schema-check/refuse'
 import { buildApp } from './app'
 import { ensureInitialOperator } from './auth/operators'
 import { ConfigError, loadConfig } from './config'
@@ -9,6 +10,9 @@ import { migrateToLatest } from './db/migrate'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  // The same check as `npm run check:schemas`, however the server is started (npm start, dev,
+  // a process manager): broken schemas would otherwise fail requests, or the database, later.
+  refuseBrokenSchemas(config.schemasDir, 'The server does not start')
   const database = createDatabase(config, {
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection failed'),
   })

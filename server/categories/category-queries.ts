@@ -2,6 +2,7 @@
 // same columns, the same rules, different tables. Plain functions taking `db` first.
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
 import type { CategoryTableName, Database } from '../db/types'
+import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import { containsPattern, type PageRequest } from '../lib/list-query'
 
 export interface CategoryInput {
@@ -82,6 +83,7 @@ export async function createCategory(
   db: Kysely<Database>,
   table: CategoryTableName,
   input: CategoryInput,
+  attributes?: AttributesWrite,
 ) {
   return db.transaction().execute(async (trx) => {
     await lockHierarchy(trx, table)
@@ -92,6 +94,7 @@ export async function createCategory(
       .values({ ...input, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow()
+    await saveAttributes(trx, row.id, attributes)
     return row.id
   })
 }
@@ -102,6 +105,7 @@ export async function updateCategory(
   table: CategoryTableName,
   id: number,
   input: CategoryInput,
+  attributes?: AttributesWrite,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await lockHierarchy(trx, table)
@@ -115,6 +119,7 @@ export async function updateCategory(
       .set({ ...input, updatedAt: Date.now() })
       .where('id', '=', id)
       .execute()
+    await saveAttributes(trx, id, attributes)
     return true
   })
 }

@@ -2,8 +2,10 @@
 // table, schema file, the name of the parent field in JSON and the filters they offer.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import type { EntityName } from '../db/entity-columns'
 import type { CategoryTableName, Database } from '../db/types'
 import { HttpError } from '../errors'
+import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import {
   nullableIdFilter,
@@ -28,7 +30,7 @@ export interface CategoryKind {
   path: string
   table: CategoryTableName
   /** The schema file's $id: bodies are checked against `<schemaId>#/definitions/create|update`. */
-  schemaId: string
+  schemaId: Extract<EntityName, `${string}category`>
   parentField: 'parentId' | 'parentCategoryId'
   /** Text filters offered by the list besides `name`. */
   extraTextFilters: Array<'description'>
@@ -43,6 +45,7 @@ export function registerCategoryRoutes(
   kind: CategoryKind,
 ) {
   const { path, table, schemaId, parentField, notFound } = kind
+  const custom = customFields(app, schemaId)
   const toJson = (row: CategoryRow) => ({
     id: row.id,
     name: row.name,
@@ -83,7 +86,8 @@ export function registerCategoryRoutes(
     // The dropdowns ask for every category each time a form opens: serialised once per write.
     const body = await cachedJson(db, `${table}:${JSON.stringify([filter, page])}`, async () => {
       const { rows, total } = await listCategories(db, table, filter, page)
-      return { data: rows.map(toJson), pagination: pagination(page, total) }
+      const data = await custom.showAll(db, rows.map(toJson))
+      return { data, pagination: pagination(page, total) }
     })
     return reply.type('application/json; charset=utf-8').send(body)
   })
@@ -92,9 +96,12 @@ export function registerCategoryRoutes(
     path,
     { schema: { body: { $ref: `${schemaId}#/definitions/create` } } },
     async (request, reply) => {
-      const id = await createCategory(db, table, toInput(request.body)).catch((error) => {
-        throw parentError(error)
-      })
+      const attributes = custom.write('create', request.body)
+      const id = await createCategory(db, table, toInput(request.body), attributes).catch(
+        (error) => {
+          throw parentError(error)
+        },
+      )
       return reply.code(201).send({ id })
     },
   )
@@ -102,7 +109,7 @@ export function registerCategoryRoutes(
   app.get(`${path}/:id`, async (request, reply) => {
     const row = await findCategory(db, table, idParam(request.params))
     if (!row) throw new HttpError(404, notFound)
-    return sendTagged(reply, toJson(row))
+    return sendTagged(reply, await custom.show(db, toJson(row)))
   })
 
   app.put<{ Body: Body }>(
@@ -115,14 +122,15 @@ export function registerCategoryRoutes(
         record: [table, id],
         current: async (conn) => {
           const row = await findCategory(conn, table, id)
-          return row && toJson(row)
+          return row && custom.show(conn, toJson(row))
         },
-        write: (conn) => updateCategory(conn, table, id, input),
+        write: (conn) =>
+          updateCategory(conn, table, id, input, custom.write('update', request.body)),
       }).catch((error) => {
         throw parentError(error)
       })
       if (!found) throw new HttpError(404, notFound)
-      return toJson({ id, ...input })
+      return custom.show(db, toJson({ id, ...input }))
     },
   )
 }

@@ -1,4 +1,4 @@
-import type { Generated, GeneratedAlways, Insertable, Selectable } from 'kysely'
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely'
 
 // Table types as the application sees them. Columns are snake_case in the database and
 // camelCase here: connection.ts installs Kysely's CamelCasePlugin, so rows come back in the
@@ -30,6 +30,7 @@ export interface CategoriesTable {
   parentId: number | null
   createdAt: number
   updatedAt: number
+  attributes: AttributesColumn
 }
 
 export interface ServiceProvidersTable {
@@ -50,6 +51,7 @@ export interface ServiceProvidersTable {
   enabled: number
   createdAt: number
   updatedAt: number
+  attributes: AttributesColumn
 }
 
 export interface ServiceProviderCategoryLinksTable {
@@ -102,6 +104,7 @@ export interface ProductsTable {
   previewImageId: number | null
   createdAt: number
   updatedAt: number
+  attributes: AttributesColumn
 }
 
 export interface ProductCategoryLinksTable {
@@ -127,7 +130,14 @@ export interface ProductImagesTable {
   thumbEtag: string
   createdAt: number
   updatedAt: number
+  attributes: AttributesColumn
 }
+
+/**
+ * Custom fields (migration 008): a JSON object, read back as an object from PostgreSQL's jsonb
+ * and as text from SQLite; written as JSON text on both. See lib/custom-fields.ts.
+ */
+export type AttributesColumn = ColumnType<unknown, string | undefined, string>
 
 export interface Database {
   operators: OperatorsTable

@@ -11,6 +11,7 @@ import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 
 import type { Database, ProductImagesTable } from '../db/types'
 import type { CleanImage } from '../images/clean-image'
 import type { ImageSize, StoredImage } from '../images/image-reply'
+import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import type { PageRequest } from '../lib/list-query'
 import { type Db, productExists } from './product-queries'
 
@@ -106,6 +107,7 @@ export async function addProductImage(
   input: ProductImageInput,
   image: CleanImage,
   thumb: CleanImage,
+  attributes?: AttributesWrite,
 ): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
     if (!(await productExists(trx, productId))) return undefined
@@ -129,6 +131,7 @@ export async function addProductImage(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
+    await saveAttributes(trx, row.id, attributes)
     return row.id
   })
 }
@@ -138,20 +141,24 @@ export async function updateProductImage(
   productId: number,
   imageId: number,
   input: ProductImageInput,
+  attributes?: AttributesWrite,
 ): Promise<'updated' | Missing> {
-  const result = await db
-    .updateTable('productImages')
-    .set({
-      imageName: input.imageName,
-      imageDescription: input.imageDescription,
-      enabled: input.enabled ? 1 : 0,
-      updatedAt: Date.now(),
-    })
-    .where('id', '=', imageId)
-    .where('productId', '=', productId)
-    .executeTakeFirst()
-  if (Number(result.numUpdatedRows) > 0) return 'updated'
-  return missing(db, productId)
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('productImages')
+      .set({
+        imageName: input.imageName,
+        imageDescription: input.imageDescription,
+        enabled: input.enabled ? 1 : 0,
+        updatedAt: Date.now(),
+      })
+      .where('id', '=', imageId)
+      .where('productId', '=', productId)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) === 0) return missing(trx, productId)
+    await saveAttributes(trx, imageId, attributes)
+    return 'updated'
+  })
 }
 
 /**

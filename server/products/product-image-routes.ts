@@ -8,6 +8,7 @@ import { HttpError } from '../errors'
 import { cleanImage, thumbnail } from '../images/clean-image'
 import { imageSize, sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
+import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { booleanFilter, pageRequest, pagination, type RawQuery } from '../lib/list-query'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
@@ -42,6 +43,7 @@ const IMAGES = `${BASE_PATH}/:id/images`
 const IMAGE = `${IMAGES}/:imageId`
 
 export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  const custom = customFields(app, 'product-image')
   app.get(IMAGES, async (request) => {
     const id = productId(request.params)
     const query = request.query as RawQuery
@@ -49,7 +51,8 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
     const filter = { enabled: booleanFilter(query, 'enabled') }
     const result = await listProductImages(db, id, filter, page)
     if (result === 'no-product') throw new HttpError(404, NOT_FOUND)
-    return { data: result.rows, pagination: pagination(page, result.total) }
+    const data = await custom.showAll(db, result.rows)
+    return { data, pagination: pagination(page, result.total) }
   })
 
   app.post<{ Body: NewImageBody }>(
@@ -65,7 +68,9 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
       if (!(await productExists(db, id))) throw new HttpError(404, NOT_FOUND)
       const image = await cleanImage(decodeBase64Image(request.body.image, 'image'), 'image')
       const thumb = await thumbnail(image.bytes, THUMBNAIL_WIDTH)
-      const imageId = await addProductImage(db, id, toInput(request.body), image, thumb)
+      const attributes = custom.write('create', request.body)
+      const input = toInput(request.body)
+      const imageId = await addProductImage(db, id, input, image, thumb, attributes)
       if (imageId === undefined) throw new HttpError(404, NOT_FOUND)
       return reply.code(201).send({ id: imageId, productId: id })
     },
@@ -78,7 +83,7 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
       productImageId(request.params),
     )
     if (typeof image === 'string') throw notFound(image)
-    return sendTagged(reply, image)
+    return sendTagged(reply, await custom.show(db, image))
   })
 
   app.put<{ Body: ImageBody }>(
@@ -95,9 +100,10 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
         record: ['productImages', imageId],
         current: async (conn) => {
           const image = await findProductImage(conn, id, imageId)
-          return typeof image === 'string' ? undefined : image
+          return typeof image === 'string' ? undefined : custom.show(conn, image)
         },
-        write: (conn) => updateProductImage(conn, id, imageId, input),
+        write: (conn) =>
+          updateProductImage(conn, id, imageId, input, custom.write('update', request.body)),
       })
       if (outcome !== 'updated') throw notFound(outcome)
       return { id: imageId, productId: id }

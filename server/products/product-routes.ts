@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
+import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
@@ -34,11 +35,12 @@ import {
 } from './product-writes'
 
 export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  const custom = customFields(app, 'product')
   app.get(BASE_PATH, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
     const { rows, total } = await listProducts(db, productFilter(query), page)
-    return { data: rows, pagination: pagination(page, total) }
+    return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
   })
 
   app.post<{ Body: NewProductBody }>(
@@ -48,7 +50,8 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
       preValidation: [normalisePricing, fillSchemaDefaults(app, 'product', 'create')],
     },
     async (request, reply) => {
-      const id = await createProduct(db, toNewProduct(request.body)).catch((error) => {
+      const attributes = custom.write('create', request.body)
+      const id = await createProduct(db, toNewProduct(request.body), attributes).catch((error) => {
         throw httpError(error)
       })
       return reply.code(201).send({ id })
@@ -58,7 +61,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   app.get(`${BASE_PATH}/:id`, async (request, reply) => {
     const product = await findProduct(db, productId(request.params))
     if (!product) throw new HttpError(404, NOT_FOUND)
-    return sendTagged(reply, product)
+    return sendTagged(reply, await custom.show(db, product))
   })
 
   app.put<{ Body: ProductBody }>(
@@ -72,13 +75,16 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
       const input = toUpdate(request.body)
       const product = await writeIfMatch(db, request, {
         record: ['products', id],
-        current: (conn) => findProduct(conn, id),
-        write: (conn) => updateProduct(conn, id, input),
+        current: async (conn) => {
+          const product = await findProduct(conn, id)
+          return product && custom.show(conn, product)
+        },
+        write: (conn) => updateProduct(conn, id, input, custom.write('update', request.body)),
       }).catch((error) => {
         throw httpError(error)
       })
       if (!product) throw new HttpError(404, NOT_FOUND)
-      return product
+      return custom.show(db, product)
     },
   )
 
@@ -92,7 +98,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
       throw new HttpError(404, PROVIDER_NOT_FOUND)
     }
     const { rows, total } = await listProducts(db, filter, page)
-    return { data: rows, pagination: pagination(page, total) }
+    return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
   })
 }
 

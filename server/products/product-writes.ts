@@ -9,6 +9,7 @@ import {
   productLinks,
   replaceCategoryLinks,
 } from '../lib/category-links'
+import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import { findProduct, type Product } from './product-queries'
 
 /** The fields create and PUT share. Money is whole kobo (see money.ts). */
@@ -52,7 +53,11 @@ export class UnknownProviderError extends Error {
 }
 
 /** New products start enabled (unless told otherwise), unrated and without a preview image. */
-export async function createProduct(db: Kysely<Database>, input: NewProduct): Promise<number> {
+export async function createProduct(
+  db: Kysely<Database>,
+  input: NewProduct,
+  attributes?: AttributesWrite,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const provider = await trx
       .selectFrom('serviceProviders')
@@ -76,6 +81,7 @@ export async function createProduct(db: Kysely<Database>, input: NewProduct): Pr
       .returning('id')
       .executeTakeFirstOrThrow()
     await linkCategories(trx, productLinks, row.id, input.categoryIds)
+    await saveAttributes(trx, row.id, attributes)
     return row.id
   })
 }
@@ -85,6 +91,7 @@ export async function updateProduct(
   db: Kysely<Database>,
   id: number,
   input: ProductUpdate,
+  attributes?: AttributesWrite,
 ): Promise<Product | undefined> {
   return db.transaction().execute(async (trx) => {
     // Updating the row first also locks it (PostgreSQL), so two PUTs of one product replace
@@ -102,6 +109,7 @@ export async function updateProduct(
     if (Number(updated.numUpdatedRows) === 0) return undefined
     await assertCategoriesExist(trx, input.categoryIds)
     await replaceCategoryLinks(trx, productLinks, id, input.categoryIds)
+    await saveAttributes(trx, id, attributes)
     return findProduct(trx, id)
   })
 }

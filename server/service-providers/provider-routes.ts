@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
+import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
 import { findProvider, listProviders } from './provider-queries'
@@ -25,20 +26,24 @@ import {
 } from './provider-writes'
 
 export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  const custom = customFields(app, 'service-provider')
   app.get(BASE_PATH, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
     const { rows, total } = await listProviders(db, providerFilter(query), page)
-    return { data: rows, pagination: pagination(page, total) }
+    return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
   })
 
   app.post<{ Body: NewProviderBody }>(
     BASE_PATH,
     { schema: { body: { $ref: 'service-provider#/definitions/create' } } },
     async (request, reply) => {
-      const id = await createProvider(db, toNewProvider(request.body)).catch((error) => {
-        throw httpError(error)
-      })
+      const attributes = custom.write('create', request.body)
+      const id = await createProvider(db, toNewProvider(request.body), attributes).catch(
+        (error) => {
+          throw httpError(error)
+        },
+      )
       return reply.code(201).send({ id })
     },
   )
@@ -46,7 +51,7 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
   app.get(`${BASE_PATH}/:id`, async (request, reply) => {
     const provider = await findProvider(db, providerId(request.params))
     if (!provider) throw new HttpError(404, NOT_FOUND)
-    return sendTagged(reply, provider)
+    return sendTagged(reply, await custom.show(db, provider))
   })
 
   app.put<{ Body: ProviderBody }>(
@@ -57,13 +62,16 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
       const input = toInput(request.body)
       const provider = await writeIfMatch(db, request, {
         record: ['serviceProviders', id],
-        current: (conn) => findProvider(conn, id),
-        write: (conn) => updateProvider(conn, id, input),
+        current: async (conn) => {
+          const provider = await findProvider(conn, id)
+          return provider && custom.show(conn, provider)
+        },
+        write: (conn) => updateProvider(conn, id, input, custom.write('update', request.body)),
       }).catch((error) => {
         throw httpError(error)
       })
       if (!provider) throw new HttpError(404, NOT_FOUND)
-      return provider
+      return custom.show(db, provider)
     },
   )
 }

@@ -10,6 +10,7 @@ import {
   providerLinks,
   replaceCategoryLinks,
 } from '../lib/category-links'
+import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import { findProvider, type Provider } from './provider-queries'
 
 /** The fields PUT may change: everything but the email. */
@@ -47,7 +48,11 @@ export class DuplicateEmailError extends Error {
   }
 }
 
-export async function createProvider(db: Kysely<Database>, input: NewProvider): Promise<number> {
+export async function createProvider(
+  db: Kysely<Database>,
+  input: NewProvider,
+  attributes?: AttributesWrite,
+): Promise<number> {
   try {
     return await db.transaction().execute(async (trx) => {
       await assertCategoriesExist(trx, input.categoryIds)
@@ -64,6 +69,7 @@ export async function createProvider(db: Kysely<Database>, input: NewProvider): 
         .returning('id')
         .executeTakeFirstOrThrow()
       await linkCategories(trx, providerLinks, row.id, input.categoryIds)
+      await saveAttributes(trx, row.id, attributes)
       return row.id
     })
   } catch (error) {
@@ -78,6 +84,7 @@ export async function updateProvider(
   db: Kysely<Database>,
   id: number,
   input: ProviderInput,
+  attributes?: AttributesWrite,
 ): Promise<Provider | undefined> {
   return db.transaction().execute(async (trx) => {
     // Updating the row first also locks it (PostgreSQL), so two PUTs of one provider replace
@@ -90,6 +97,7 @@ export async function updateProvider(
     if (Number(updated.numUpdatedRows) === 0) return undefined
     await assertCategoriesExist(trx, input.categoryIds)
     await replaceCategoryLinks(trx, providerLinks, id, input.categoryIds)
+    await saveAttributes(trx, id, attributes)
     return findProvider(trx, id)
   })
 }

@@ -1,10 +1,12 @@
 // Every screen in Chromium under the server's strict CSP: no CSP violation, no console error,
 // and no serious or critical axe-core violation.
+
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { schemaFields } from '../support/schema-labels'
 import { apiPost, unique } from './support/api'
 import { seriousViolations } from './support/axe'
 import {
@@ -15,6 +17,9 @@ import {
   type WatchedPage,
 } from './support/browser'
 import { writePicture } from './support/pictures'
+
+// Form fields are found by the labels the schema file gives them (an analyst may change them).
+const category = schemaFields('service-provider-category')
 
 let browser: Browser
 let signedIn: WatchedPage
@@ -201,8 +206,8 @@ const screens: Screen[] = [
     name: 'SP category created, with a success toast',
     path: () => `${spcPath}/new`,
     ready: async (page) => {
-      await page.getByLabel('Name').fill(`Windows ${tag}`)
-      await page.getByLabel('Description').fill('Glass and frames')
+      await page.getByLabel(category.label('name')).fill(`Windows ${tag}`)
+      await page.getByLabel(category.label('description')).fill('Glass and frames')
       await page.getByRole('button', { name: 'Create Category' }).click()
       await page.getByText('Service Provider Category created successfully!').waitFor()
     },

@@ -1,6 +1,7 @@
 // Both category managers in a real Chromium against the real server and database.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { schemaFields } from '../support/schema-labels'
 import { apiPost, unique } from './support/api'
 import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
 
@@ -17,6 +18,10 @@ afterAll(async () => {
 })
 
 const heading = (name: string) => page.getByRole('heading', { level: 1, name })
+// Form fields are found by the labels the schema files give them (an analyst may change them).
+const spc = schemaFields('service-provider-category')
+const pc = schemaFields('product-category')
+const field = (labels: typeof pc, property: string) => page.getByLabel(labels.label(property))
 
 describe('service provider categories', () => {
   const parentName = unique('Cleaning')
@@ -27,9 +32,9 @@ describe('service provider categories', () => {
   it('creates a top-level category and shows its details', async () => {
     await page.goto('/service-provider-categories/new')
     await heading('Create Service Provider Category').waitFor()
-    await expect(page.getByLabel('Parent Category').inputValue()).resolves.toBe('')
-    await page.getByLabel('Name').fill(parentName)
-    await page.getByLabel('Description').fill('Every kind of cleaning')
+    await expect(field(spc, 'parentId').inputValue()).resolves.toBe('')
+    await field(spc, 'name').fill(parentName)
+    await field(spc, 'description').fill('Every kind of cleaning')
     await screenshot(page, 'spc-create')
     await page.getByRole('button', { name: 'Create Category' }).click()
     await page.getByText('Service Provider Category created successfully!').waitFor()
@@ -41,9 +46,9 @@ describe('service provider categories', () => {
 
   it('creates a child under it, chosen from the parent picker', async () => {
     await page.goto('/service-provider-categories/new')
-    await page.getByLabel('Name').fill(childName)
-    await page.getByLabel('Description').fill('Homes and flats')
-    await page.getByLabel('Parent Category').selectOption({ label: parentName })
+    await field(spc, 'name').fill(childName)
+    await field(spc, 'description').fill('Homes and flats')
+    await field(spc, 'parentId').selectOption({ label: parentName })
     await page.getByRole('button', { name: 'Create Category' }).click()
     await heading(childName).waitFor()
     childUrl = new URL(page.url()).pathname
@@ -54,12 +59,12 @@ describe('service provider categories', () => {
   it('edits the child; the parent picker leaves out the category itself', async () => {
     await page.goto(`${childUrl}/edit`)
     await heading('Edit Service Provider Category').waitFor()
-    const options = await page.getByLabel('Parent Category').locator('option').allTextContents()
+    const options = await field(spc, 'parentId').locator('option').allTextContents()
     expect(options[0]).toBe('No Parent Category')
     expect(options.map((o) => o.trim())).toContain(parentName)
     expect(options.map((o) => o.trim())).not.toContain(childName)
     // Children are indented under their parent.
-    await page.getByLabel('Description').fill('Homes, flats and offices')
+    await field(spc, 'description').fill('Homes, flats and offices')
     await screenshot(page, 'spc-edit')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await page.waitForURL(`**${childUrl}`)
@@ -150,15 +155,15 @@ describe('product categories', () => {
     await page.goto('/product-categories/new')
     await heading('Create Product Category').waitFor()
     const name = unique('Kitchen')
-    await page.getByLabel('Name').fill(name)
-    await page.getByLabel('Description').fill('Pots, pans and appliances')
-    await page.getByLabel('Parent Category').selectOption({ label: `${prefix} 01` })
+    await field(pc, 'name').fill(name)
+    await field(pc, 'description').fill('Pots, pans and appliances')
+    await field(pc, 'parentCategoryId').selectOption({ label: `${prefix} 01` })
     await page.getByRole('button', { name: 'Create Category' }).click()
     await page.getByText('Product Category created successfully!').waitFor()
     await heading(name).waitFor()
     await page.getByRole('link', { name: 'Edit' }).click()
     await heading('Edit Product Category').waitFor()
-    await page.getByLabel('Parent Category').selectOption({ label: 'None' })
+    await field(pc, 'parentCategoryId').selectOption({ label: 'None' })
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await heading(name).waitFor()
     await page.getByText('None', { exact: true }).waitFor()

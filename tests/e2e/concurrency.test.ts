@@ -1,9 +1,14 @@
 // Lost updates (issue #6) in a real Chromium against the real server: a category changed
 // through the API while its edit page is open cannot be overwritten by the browser's save.
+
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { schemaFields } from '../support/schema-labels'
 import { apiPost, unique } from './support/api'
 import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
+
+// Form fields are found by the labels the schema file gives them (an analyst may change them).
+const category = schemaFields('product-category')
 
 const STALE = 'This record was changed by someone else since you opened it.'
 
@@ -52,7 +57,7 @@ it("refuses a save over someone else's change, keeps the typed text, and reloads
   const path = `/product-categories/${id}`
   await page.goto(`${path}/edit`)
   await page.getByRole('heading', { level: 1, name: 'Edit Product Category' }).waitFor()
-  await page.getByLabel('Description').fill('Typed in the browser')
+  await page.getByLabel(category.label('description')).fill('Typed in the browser')
 
   const other = await otherOperator()
   await other.put(path, {
@@ -65,20 +70,22 @@ it("refuses a save over someone else's change, keeps the typed text, and reloads
   const alert = page.getByRole('alert').filter({ hasText: STALE })
   await alert.waitFor()
   await alert.getByText('Warning').waitFor()
-  expect(await page.getByLabel('Description').inputValue()).toBe('Typed in the browser')
+  expect(await page.getByLabel(category.label('description')).inputValue()).toBe(
+    'Typed in the browser',
+  )
   expect(new URL(page.url()).pathname).toBe(`${path}/edit`)
   expect((await other.get(path)).description).toBe('Changed through the API')
   await screenshot(page, 'stale-record-412')
 
   await alert.getByRole('button', { name: 'Reload' }).click()
   await expect
-    .poll(() => page.getByLabel('Description').inputValue())
+    .poll(() => page.getByLabel(category.label('description')).inputValue())
     .toBe('Changed through the API')
-  expect(await page.getByLabel('Name').inputValue()).toBe(`${name} renamed`)
+  expect(await page.getByLabel(category.label('name')).inputValue()).toBe(`${name} renamed`)
   expect(await page.getByRole('alert').filter({ hasText: STALE }).count()).toBe(0)
 
   // Now the browser holds the current version, so its save goes through.
-  await page.getByLabel('Description').fill('Typed again after reloading')
+  await page.getByLabel(category.label('description')).fill('Typed again after reloading')
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await page.waitForURL(`**${path}`)
   await page.getByText('Typed again after reloading').waitFor()

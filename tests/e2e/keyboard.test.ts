@@ -1,10 +1,15 @@
 // Keyboard only, no clicks: sign in, open the menu (a fixed sidebar, and a drawer at 375 px),
 // and create a category with Tab, Enter, Space and typing.
+
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { schemaFields } from '../support/schema-labels'
 import { unique } from './support/api'
 import { launchBrowser, openPage, screenshot } from './support/browser'
 import { showsFocus, tabTo } from './support/keyboard'
+
+// Form fields are found by the labels the schema file gives them (an analyst may change them).
+const category = schemaFields('service-provider-category')
 
 let browser: Browser
 beforeAll(async () => {
@@ -32,9 +37,9 @@ const menuLink = (page: Page, name: string) =>
 /** On the create screen: fills it in and submits with Space on the button. */
 async function createCategoryByKeyboard(page: Page, name: string) {
   await page.getByRole('heading', { level: 1, name: 'Create Service Provider Category' }).waitFor()
-  await tabTo(page, page.getByLabel('Name'))
+  await tabTo(page, page.getByLabel(category.label('name')))
   await page.keyboard.type(name)
-  await tabTo(page, page.getByLabel('Description'))
+  await tabTo(page, page.getByLabel(category.label('description')))
   await page.keyboard.type('Made without a mouse')
   const submit = page.getByRole('button', { name: 'Create Category' })
   await tabTo(page, submit)

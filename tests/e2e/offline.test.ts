@@ -1,9 +1,14 @@
 // When the API cannot be reached or does not answer, every screen says so in the spec's words
 // and stays usable: never a blank page, never a form stuck in its busy state.
+
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { schemaFields } from '../support/schema-labels'
 import { apiPost, unique } from './support/api'
 import { launchBrowser, openPage, openSignedInPage, screenshot, signIn } from './support/browser'
+
+// Form fields are found by the labels the schema file gives them (an analyst may change them).
+const category = schemaFields('service-provider-category')
 
 let browser: Browser
 const ids = { category: 0, provider: 0, product: 0 }
@@ -164,13 +169,15 @@ describe('with the API unreachable', () => {
       await page.goto('/service-provider-categories/new')
       await h1(page, 'Create Service Provider Category')
       await errorToast(page, 'Failed to fetch parent categories')
-      await page.getByLabel('Name').fill('Never saved')
-      await page.getByLabel('Description').fill('The server is down')
+      await page.getByLabel(category.label('name')).fill('Never saved')
+      await page.getByLabel(category.label('description')).fill('The server is down')
       const submit = page.getByRole('button', { name: 'Create Category' })
       await submit.click()
       await errorToast(page, 'Failed to create service provider category. Please try again.')
       await expect(submit.isEnabled()).resolves.toBe(true)
-      await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Never saved')
+      await expect(page.getByLabel(category.label('name')).inputValue()).resolves.toBe(
+        'Never saved',
+      )
       await screenshot(page, 'offline-create')
       expect(new URL(page.url()).pathname).toBe('/service-provider-categories/new')
       expect(unexpected(problems)).toEqual([])
@@ -200,8 +207,8 @@ describe('when the API does not answer within the 40 s timeout', () => {
     await h1(page, 'Create Service Provider Category')
     const held = hang(page, '**/api/service-provider-categories', 'POST')
     const name = unique('Patient')
-    await page.getByLabel('Name').fill(name)
-    await page.getByLabel('Description').fill('Sent to a server that hangs')
+    await page.getByLabel(category.label('name')).fill(name)
+    await page.getByLabel(category.label('description')).fill('Sent to a server that hangs')
     await page.getByRole('button', { name: 'Create Category' }).click()
     const busy = page.getByRole('button', { name: 'Creating . . .' })
     await busy.waitFor()
@@ -215,7 +222,7 @@ describe('when the API does not answer within the 40 s timeout', () => {
     await errorToast(page, 'Failed to create service provider category. Please try again.')
     const submit = page.getByRole('button', { name: 'Create Category' })
     await expect(submit.isEnabled()).resolves.toBe(true)
-    await expect(page.getByLabel('Name').isEditable()).resolves.toBe(true)
+    await expect(page.getByLabel(category.label('name')).isEditable()).resolves.toBe(true)
 
     // The server answers again: the same form goes through.
     await page.unrouteAll({ behavior: 'ignoreErrors' })

@@ -4,9 +4,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { schemaFields } from '../support/schema-labels'
 import { apiPost, unique } from './support/api'
 import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
 import { writePicture } from './support/pictures'
+
+// Form fields are found by the labels the schema files give them (an analyst may change them).
+const product = schemaFields('product')
+const image = schemaFields('product-image')
 
 let browser: Browser
 let page: Page
@@ -69,14 +74,16 @@ describe('products and product images', () => {
 
   it('creates a Range product and shows the range with its badge', async () => {
     await page.getByRole('link', { name: 'Add Product' }).click()
-    await page.getByLabel('Name', { exact: true }).fill(productName)
-    await page.getByLabel('Description', { exact: true }).fill('Top to bottom, inside and out.')
-    await page.getByLabel('Estimated Delivery Days').fill('3')
+    await page.getByLabel(product.label('name'), { exact: true }).fill(productName)
+    await page
+      .getByLabel(product.label('description'), { exact: true })
+      .fill('Top to bottom, inside and out.')
+    await page.getByLabel(product.label('estimatedDeliveryDays')).fill('3')
     await page.getByText('Range', { exact: true }).click()
-    await page.getByLabel('Min Price').fill('15000')
-    await page.getByLabel('Max Price').fill('45000.5')
-    await expect(page.getByLabel('Price', { exact: true }).count()).resolves.toBe(0)
-    await page.getByLabel('Categories').selectOption({ label: categoryName })
+    await page.getByLabel(product.label('minPrice')).fill('15000')
+    await page.getByLabel(product.label('maxPrice')).fill('45000.5')
+    await expect(page.getByLabel(product.label('price'), { exact: true }).count()).resolves.toBe(0)
+    await page.getByLabel(product.label('productCategoryIds')).selectOption({ label: categoryName })
     await screenshot(page, 'product-create')
     await page.getByRole('button', { name: 'Create Product' }).click()
     await page.getByText('Product created successfully!').waitFor()
@@ -92,9 +99,9 @@ describe('products and product images', () => {
   it('edits the product into a Fixed price with a rating', async () => {
     await page.goto(`${productPath}/edit`)
     await page.getByText('Fixed', { exact: true }).click()
-    await page.getByLabel('Price', { exact: true }).fill('25000')
-    await page.getByLabel('Rating', { exact: true }).fill('4.5')
-    await page.getByLabel('Number of Ratings').fill('12')
+    await page.getByLabel(product.label('price'), { exact: true }).fill('25000')
+    await page.getByLabel(product.label('rating', 'update'), { exact: true }).fill('4.5')
+    await page.getByLabel(product.label('noOfRatings', 'update')).fill('12')
     await screenshot(page, 'product-edit')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await page.getByText('Product updated successfully!').waitFor()
@@ -111,7 +118,7 @@ describe('products and product images', () => {
     await page.getByRole('button', { name: 'Apply Crop' }).click()
     await page.getByRole('button', { name: 'Re-crop' }).waitFor()
     await page.getByRole('button', { name: 'Remove' }).waitFor()
-    await page.getByLabel('Image Name').fill('Front view')
+    await page.getByLabel(image.label('imageName')).fill('Front view')
     await screenshot(page, 'product-image-add')
     await expect(submit.isDisabled()).resolves.toBe(false)
     await submit.click()
@@ -130,7 +137,7 @@ describe('products and product images', () => {
 
     await page.getByRole('link', { name: 'Edit' }).click()
     await heading('Edit Product Image').waitFor()
-    await page.getByLabel('Description').fill('The front of the set')
+    await page.getByLabel(image.label('imageDescription')).fill('The front of the set')
     await screenshot(page, 'product-image-edit')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await page.getByText('The front of the set').waitFor()

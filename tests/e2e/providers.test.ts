@@ -4,9 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { schemaFields } from '../support/schema-labels'
 import { apiPost, unique } from './support/api'
 import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
 import { writePicture } from './support/pictures'
+
+// Form fields are found by the labels the schema file gives them (an analyst may change them).
+const provider = schemaFields('service-provider')
 
 let browser: Browser
 let page: Page
@@ -57,16 +61,16 @@ describe('service providers', () => {
     await page.getByRole('heading', { name: 'Personal Information' }).waitFor()
     await page.getByRole('heading', { name: 'Brand Information' }).waitFor()
     await page.getByText('No service categories selected').waitFor()
-    await page.getByLabel('First Name').fill('Ada')
-    await page.getByLabel('Last Name').fill('Obi')
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Phone Number').fill('+234 803 123 4567')
-    await page.getByLabel('Address Line 1').fill('12 Marina Road')
-    await page.getByLabel('City').fill('Lagos')
-    await page.getByLabel('State').fill('Lagos State')
-    await page.getByLabel('Brand Name').fill(brand)
-    await page.getByLabel('About').fill('Spotless homes since 2015.')
-    const picker = page.getByLabel('Service Categories')
+    await page.getByLabel(provider.label('firstName')).fill('Ada')
+    await page.getByLabel(provider.label('lastName')).fill('Obi')
+    await page.getByLabel(provider.label('email')).fill(email)
+    await page.getByLabel(provider.label('phoneNumber')).fill('+234 803 123 4567')
+    await page.getByLabel(provider.label('addressLine1')).fill('12 Marina Road')
+    await page.getByLabel(provider.label('city')).fill('Lagos')
+    await page.getByLabel(provider.label('state')).fill('Lagos State')
+    await page.getByLabel(provider.label('brandName')).fill(brand)
+    await page.getByLabel(provider.label('about')).fill('Spotless homes since 2015.')
+    const picker = page.getByLabel(provider.label('serviceProviderCategoryIds'))
     await picker.selectOption({ label: categories[0] })
     await picker.selectOption({ label: categories[1] })
     await page.getByRole('button', { name: `Remove ${categories[0]}` }).waitFor()
@@ -106,7 +110,7 @@ describe('service providers', () => {
   it('uploads a passport photo through the crop dialog and shows it as the avatar', async () => {
     await page.goto(`${providerPath}/edit`)
     await heading('Edit Service Provider').waitFor()
-    await expect(page.getByLabel('Email').first().inputValue()).resolves.toBe(email)
+    await expect(page.getByLabel(provider.label('email')).first().inputValue()).resolves.toBe(email)
     await page.getByLabel('Upload passport photo').setInputFiles(photoFile)
     const dialog = page.getByRole('dialog', { name: 'Crop your photo' })
     await dialog.waitFor()
@@ -118,7 +122,7 @@ describe('service providers', () => {
     await page.getByRole('img', { name: 'Passport photo of Ada Obi' }).first().waitFor()
     await screenshot(page, 'provider-edit')
 
-    await page.getByLabel('About').fill('Spotless homes and offices since 2015.')
+    await page.getByLabel(provider.label('about')).fill('Spotless homes and offices since 2015.')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await page.waitForURL(`**${providerPath}`)
     await page.getByText('Spotless homes and offices since 2015.').waitFor()
@@ -175,7 +179,9 @@ describe('service providers', () => {
 
     // Three categories: two badges and "+1 more".
     await page.goto(`${providerPath}/edit`)
-    await page.getByLabel('Service Categories').selectOption({ label: categories[2] })
+    await page
+      .getByLabel(provider.label('serviceProviderCategoryIds'))
+      .selectOption({ label: categories[2] })
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await page.waitForURL(`**${providerPath}`)
     await page.goto(`/service-providers?brandName=${encodeURIComponent(tag)}`)

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config'
+import { DEFAULT_SCHEMAS_DIR } from '../../server/schemas'
 
 describe('config', () => {
   test('defaults', () => {
@@ -13,6 +14,7 @@ describe('config', () => {
       adminUsername: null,
       adminPassword: null,
       webDistDir: path.resolve('dist'),
+      schemasDir: path.resolve(DEFAULT_SCHEMAS_DIR),
       logLevel: 'info',
       tokenTtlHours: 12,
     })
@@ -27,6 +29,7 @@ describe('config', () => {
       ADMIN_USERNAME: 'root',
       ADMIN_PASSWORD: ' spaced secret ',
       WEB_DIST_DIR: '/srv/web',
+      SCHEMAS_DIR: '/srv/schemas',
       LOG_LEVEL: 'debug',
       TOKEN_TTL_HOURS: '0.5',
     })
@@ -38,6 +41,7 @@ describe('config', () => {
       adminUsername: 'root',
       adminPassword: ' spaced secret ',
       webDistDir: '/srv/web',
+      schemasDir: '/srv/schemas',
       logLevel: 'debug',
       tokenTtlHours: 0.5,
     })

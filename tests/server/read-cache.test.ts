@@ -43,7 +43,7 @@ describeEachDatabase('list totals', (suite) => {
       .selectAll()
       .where('serviceProviderId', '=', providerId)
       .executeTakeFirstOrThrow()
-    const { id: _, priceLowKobo: _low, priceHighKobo: _high, ...copy } = row
+    const { id: _, priceLowKobo: _low, priceHighKobo: _high, attributes: _none, ...copy } = row
     await suite.db.insertInto('products').values(copy).execute()
     expect((await list()).pagination.total).toBe(1)
     expect((await list()).data).toHaveLength(2)

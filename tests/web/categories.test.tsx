@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { schemaFields } from '../support/schema-labels'
 import { categoryTree, page, toJson } from './factories/categories'
 import { apiUrl } from './msw/handlers'
 import { server } from './msw/server'
@@ -12,6 +13,8 @@ import { findToast } from './support/toasts'
 
 interface Kind {
   name: string
+  /** The schema file of its forms. */
+  schema: 'service-provider-category' | 'product-category'
   base: string
   parentField: 'parentId' | 'parentCategoryId'
   listTitle: string
@@ -26,6 +29,7 @@ interface Kind {
 const kinds: Kind[] = [
   {
     name: 'service provider categories',
+    schema: 'service-provider-category',
     base: '/service-provider-categories',
     parentField: 'parentId',
     listTitle: 'Service Provider Categories',
@@ -37,6 +41,7 @@ const kinds: Kind[] = [
   },
   {
     name: 'product categories',
+    schema: 'product-category',
     base: '/product-categories',
     parentField: 'parentCategoryId',
     listTitle: 'Product Categories',
@@ -312,31 +317,36 @@ function recordWrites(
   return bodies
 }
 
-const nameField = () => screen.getByRole('textbox', { name: 'Name' })
-const descriptionField = () => screen.getByRole('textbox', { name: 'Description' })
-const parentField = () => screen.getByRole('combobox', { name: 'Parent Category' })
+// Form fields are found by the labels the schema files give them (an analyst may change them).
+const label = (kind: Kind, field: 'name' | 'description' | 'parent') =>
+  schemaFields(kind.schema).label(field === 'parent' ? kind.parentField : field)
+const nameField = (kind: Kind) => screen.getByRole('textbox', { name: label(kind, 'name') })
+const descriptionField = (kind: Kind) =>
+  screen.getByRole('textbox', { name: label(kind, 'description') })
+const parentField = (kind: Kind) => screen.getByRole('combobox', { name: label(kind, 'parent') })
 
 describe.each(kinds)('$name create', (kind) => {
   async function openForm() {
     const view = renderApp(`${kind.base}/new`, { signedIn: true })
     await screen.findByRole('button', { name: 'Create Category' })
-    await within(parentField()).findByRole('option', { name: 'Deep Cleaning' })
+    await within(parentField(kind)).findByRole('option', { name: 'Deep Cleaning' })
     return view
   }
 
   it('has labelled Name, Description and Parent Category fields', async () => {
     await openForm()
-    for (const label of ['Name', 'Description', 'Parent Category']) {
+    for (const field of ['name', 'description', 'parent'] as const) {
       // The visible label names the control, for a person and for a screen reader.
-      expect(screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`))).toBe(
-        screen.getByRole(label === 'Parent Category' ? 'combobox' : 'textbox', { name: label }),
+      const text = label(kind, field)
+      expect(screen.getByLabelText(new RegExp(`^${text}\\s*\\*?$`))).toBe(
+        screen.getByRole(field === 'parent' ? 'combobox' : 'textbox', { name: text }),
       )
     }
-    expect(nameField()).toBeRequired()
-    expect(descriptionField()).toBeRequired()
-    expect(parentField()).not.toBeRequired()
-    expect(parentField()).toHaveValue('')
-    const options = within(parentField()).getAllByRole('option')
+    expect(nameField(kind)).toBeRequired()
+    expect(descriptionField(kind)).toBeRequired()
+    expect(parentField(kind)).not.toBeRequired()
+    expect(parentField(kind)).toHaveValue('')
+    const options = within(parentField(kind)).getAllByRole('option')
     expect(options[0]).toHaveTextContent(new RegExp(`^${kind.createNone}$`))
     expect(options.slice(1).map((o) => o.getAttribute('aria-label'))).toEqual([
       'Cleaning',
@@ -365,9 +375,9 @@ describe.each(kinds)('$name create', (kind) => {
       ),
     )
     const { user, router } = await openForm()
-    await user.type(nameField(), 'Window Cleaning')
-    await user.type(descriptionField(), 'Glass')
-    await choose(user, parentField(), 'Home Cleaning')
+    await user.type(nameField(kind), 'Window Cleaning')
+    await user.type(descriptionField(kind), 'Glass')
+    await choose(user, parentField(kind), 'Home Cleaning')
     await user.click(screen.getByRole('button', { name: 'Create Category' }))
 
     const busy = await screen.findByRole('button', { name: 'Creating . . .' })
@@ -388,8 +398,8 @@ describe.each(kinds)('$name create', (kind) => {
       HttpResponse.json({ id: 3 }, { status: 201 }),
     )
     const { user, router } = await openForm()
-    await user.type(nameField(), 'Gardening')
-    await user.type(descriptionField(), 'Lawns')
+    await user.type(nameField(kind), 'Gardening')
+    await user.type(descriptionField(kind), 'Lawns')
     await user.click(screen.getByRole('button', { name: 'Create Category' }))
     await waitFor(() => expect(currentPath(router)).toBe(`${kind.base}/3`))
     expect(bodies).toEqual([{ name: 'Gardening', description: 'Lawns', [kind.parentField]: null }])
@@ -400,21 +410,21 @@ describe.each(kinds)('$name create', (kind) => {
       HttpResponse.json({ detail: 'name: a category with this name exists' }, { status: 400 }),
     )
     const { user, router } = await openForm()
-    await user.type(nameField(), 'Cleaning')
-    await user.type(descriptionField(), 'Again')
+    await user.type(nameField(kind), 'Cleaning')
+    await user.type(descriptionField(kind), 'Again')
     await user.click(screen.getByRole('button', { name: 'Create Category' }))
     await findToast('Error', 'name: a category with this name exists')
     expect(currentPath(router)).toBe(`${kind.base}/new`)
     expect(await screen.findByRole('button', { name: 'Create Category' })).toBeEnabled()
-    expect(nameField()).toHaveValue('Cleaning')
-    expect(descriptionField()).toHaveValue('Again')
+    expect(nameField(kind)).toHaveValue('Cleaning')
+    expect(descriptionField(kind)).toHaveValue('Again')
   })
 
   it('shows the fallback text when the server sends no detail', async () => {
     recordWrites('post', kind.base, () => new HttpResponse(null, { status: 500 }))
     const { user } = await openForm()
-    await user.type(nameField(), 'Gardening')
-    await user.type(descriptionField(), 'Lawns')
+    await user.type(nameField(kind), 'Gardening')
+    await user.type(descriptionField(kind), 'Lawns')
     await user.click(screen.getByRole('button', { name: 'Create Category' }))
     await findToast('Error', kind.createFailed)
   })
@@ -429,13 +439,13 @@ describe.each(kinds)('$name create', (kind) => {
         HttpResponse.json({ id: 9 }, { status: 201 }),
       )
       const { user } = await openForm()
-      if (typed) await user.type(nameField(), typed)
-      await user.type(descriptionField(), 'Lawns')
+      if (typed) await user.type(nameField(kind), typed)
+      await user.type(descriptionField(kind), 'Lawns')
       await user.click(screen.getByRole('button', { name: 'Create Category' }))
-      await waitFor(() => expect(nameField()).toBeInvalid())
-      expect(nameField()).toHaveAccessibleErrorMessage(message)
-      expect(nameField()).toHaveFocus()
-      expect(descriptionField()).toBeValid()
+      await waitFor(() => expect(nameField(kind)).toBeInvalid())
+      expect(nameField(kind)).toHaveAccessibleErrorMessage(message)
+      expect(nameField(kind)).toHaveFocus()
+      expect(descriptionField(kind)).toBeValid()
       expect(bodies).toHaveLength(0)
     },
   )
@@ -445,16 +455,16 @@ describe.each(kinds)('$name edit', (kind) => {
   async function openForm(id = 2) {
     const view = renderApp(`${kind.base}/${id}/edit`, { signedIn: true })
     await screen.findByRole('button', { name: 'Save Changes' })
-    await within(parentField()).findByRole('option', { name: 'Repairs' })
+    await within(parentField(kind)).findByRole('option', { name: 'Repairs' })
     return view
   }
 
   it('is prefilled and leaves the category and its descendants out of the parents', async () => {
     await openForm()
-    expect(nameField()).toHaveValue('Home Cleaning')
-    expect(descriptionField()).toHaveValue('Homes and flats')
-    expect(parentField()).toHaveValue('1')
-    const options = within(parentField()).getAllByRole('option')
+    expect(nameField(kind)).toHaveValue('Home Cleaning')
+    expect(descriptionField(kind)).toHaveValue('Homes and flats')
+    expect(parentField(kind)).toHaveValue('1')
+    const options = within(parentField(kind)).getAllByRole('option')
     expect(options[0]).toHaveTextContent(new RegExp(`^${kind.editNone}$`))
     expect(options.slice(1).map((o) => o.getAttribute('aria-label'))).toEqual([
       'Cleaning',
@@ -471,12 +481,12 @@ describe.each(kinds)('$name edit', (kind) => {
       release.opened,
     )
     const { user, router } = await openForm()
-    await user.clear(nameField())
-    await user.type(nameField(), 'House Cleaning')
-    await choose(user, parentField(), kind.editNone)
+    await user.clear(nameField(kind))
+    await user.type(nameField(kind), 'House Cleaning')
+    await choose(user, parentField(kind), kind.editNone)
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
     expect(await screen.findByRole('button', { name: 'Saving . . .' })).toBeDisabled()
-    expect(nameField()).toHaveValue('House Cleaning')
+    expect(nameField(kind)).toHaveValue('House Cleaning')
     release.open()
 
     await waitFor(() => expect(currentPath(router)).toBe(`${kind.base}/2`))
@@ -488,15 +498,15 @@ describe.each(kinds)('$name edit', (kind) => {
   it("shows 'Error updating category.' without a detail and keeps the edits", async () => {
     recordWrites('put', `${kind.base}/2`, () => new HttpResponse(null, { status: 500 }))
     const { user, router } = await openForm()
-    await user.clear(descriptionField())
-    await user.type(descriptionField(), 'Flats only')
-    await choose(user, parentField(), 'Repairs')
+    await user.clear(descriptionField(kind))
+    await user.type(descriptionField(kind), 'Flats only')
+    await choose(user, parentField(kind), 'Repairs')
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
     await findToast('Error', 'Error updating category.')
     expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeEnabled()
     expect(currentPath(router)).toBe(`${kind.base}/2/edit`)
-    expect(descriptionField()).toHaveValue('Flats only')
-    expect(parentField()).toHaveValue('3')
+    expect(descriptionField(kind)).toHaveValue('Flats only')
+    expect(parentField(kind)).toHaveValue('3')
   })
 
   it("shows the server's detail when it sends one", async () => {

@@ -7,11 +7,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import imageSchema from '../../schemas/product-image.json'
 import { createBodyValidator } from '../../server/validation'
 import { apiImageCache } from '../../src/components/api-image'
+import { schemaFields } from '../support/schema-labels'
 import { apiUrl } from './msw/handlers'
 import { server } from './msw/server'
 import { gate } from './support/gate'
 import { currentPath, renderApp } from './support/render-app'
 import { findToast } from './support/toasts'
+
+// Form fields are found by the labels schemas/product-image.json gives them.
+const imageLabels = schemaFields('product-image')
+const imageField = (property: 'imageName' | 'imageDescription') =>
+  screen.getByRole('textbox', { name: imageLabels.label(property) })
 
 const BASE64 = btoa('a cropped png')
 const PNG = `data:image/png;base64,${BASE64}`
@@ -122,9 +128,9 @@ describe('add image', () => {
   it('keeps Add Image disabled until a crop exists', async () => {
     const { user } = await openForm()
     expect(submitButton()).toBeDisabled()
-    expect(screen.getByRole('textbox', { name: 'Image Name' })).toBeInTheDocument()
-    expect(screen.getByRole('textbox', { name: 'Description' })).toBeInTheDocument()
-    expect(screen.getByRole('switch', { name: 'Enabled' })).toBeChecked()
+    expect(imageField('imageName')).toBeInTheDocument()
+    expect(imageField('imageDescription')).toBeInTheDocument()
+    expect(screen.getByRole('switch', { name: imageLabels.label('enabled') })).toBeChecked()
 
     await user.upload(
       screen.getByLabelText('Choose an image'),
@@ -157,7 +163,7 @@ describe('add image', () => {
   it("asks to 'Please select and crop an image' when sent without a crop", async () => {
     const bodies = recordAdds(added)
     const { user } = await openForm()
-    await user.type(screen.getByRole('textbox', { name: 'Image Name' }), 'Bedroom')
+    await user.type(imageField('imageName'), 'Bedroom')
     // The button is disabled; a submit by other means (Enter) is still refused.
     fireEvent.submit(submitButton().closest('form') as HTMLFormElement)
     expect(await screen.findByText('Please select and crop an image')).toBeInTheDocument()
@@ -169,9 +175,9 @@ describe('add image', () => {
     const bodies = recordAdds(added, release.opened)
     const { user, router } = await openForm()
     await pickAndCrop(user)
-    await user.type(screen.getByRole('textbox', { name: 'Image Name' }), 'Bedroom')
-    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'The main bedroom')
-    await user.click(screen.getByRole('switch', { name: 'Enabled' }))
+    await user.type(imageField('imageName'), 'Bedroom')
+    await user.type(imageField('imageDescription'), 'The main bedroom')
+    await user.click(screen.getByRole('switch', { name: imageLabels.label('enabled') }))
     await user.click(submitButton())
     expect(await screen.findByRole('button', { name: 'Adding . . .' })).toBeDisabled()
     release.open()
@@ -192,7 +198,7 @@ describe('add image', () => {
     const bodies = recordAdds(added)
     const { user, router } = await openForm()
     await pickAndCrop(user)
-    await user.type(screen.getByRole('textbox', { name: 'Image Name' }), 'Bedroom')
+    await user.type(imageField('imageName'), 'Bedroom')
     await user.click(submitButton())
     await waitFor(() => expect(currentPath(router)).toBe('/products/5/images'))
     expect(bodies).toEqual([
@@ -216,7 +222,7 @@ describe('add image', () => {
     recordAdds(answer)
     const { user, router } = await openForm()
     await pickAndCrop(user)
-    await user.type(screen.getByRole('textbox', { name: 'Image Name' }), 'Bedroom')
+    await user.type(imageField('imageName'), 'Bedroom')
     await user.click(submitButton())
     await findToast('Error', message)
     expect(currentPath(router)).toBe('/products/5/images/new')
@@ -360,12 +366,12 @@ describe('image edit', () => {
   it('is prefilled, saves and returns to the image', async () => {
     const bodies = recordUpdates(() => HttpResponse.json({ id: 12, productId: 5 }))
     const { user, router } = await openForm()
-    expect(screen.getByRole('textbox', { name: 'Image Name' })).toHaveValue('Kitchen')
-    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('')
-    expect(screen.getByRole('switch', { name: 'Enabled' })).not.toBeChecked()
+    expect(imageField('imageName')).toHaveValue('Kitchen')
+    expect(imageField('imageDescription')).toHaveValue('')
+    expect(screen.getByRole('switch', { name: imageLabels.label('enabled') })).not.toBeChecked()
     expect(screen.queryByLabelText('Choose an image')).toBeNull()
-    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Open plan')
-    await user.click(screen.getByRole('switch', { name: 'Enabled' }))
+    await user.type(imageField('imageDescription'), 'Open plan')
+    await user.click(screen.getByRole('switch', { name: imageLabels.label('enabled') }))
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
 
     await waitFor(() => expect(currentPath(router)).toBe('/products/5/images/12'))

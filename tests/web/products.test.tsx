@@ -9,6 +9,7 @@ import { apiImageCache } from '../../src/components/api-image'
 import { priceText } from '../../src/features/products/price-text'
 import { formatDeliveryDays } from '../../src/lib/format'
 import { starParts } from '../../src/lib/rating'
+import { schemaFields } from '../support/schema-labels'
 import { page } from './factories/categories'
 import { buildProduct, productFixtures } from './factories/products'
 import { apiUrl } from './msw/handlers'
@@ -351,23 +352,44 @@ function recordWrites(
   return bodies
 }
 
-const field = (name: string) => screen.getByRole('textbox', { name })
-const amount = (name: string) => screen.getByRole('spinbutton', { name })
-const queryAmount = (name: string) => screen.queryByRole('spinbutton', { name })
+// Form fields are found by the labels schemas/product.json gives them, limits read from it too.
+const productSchemaFields = schemaFields('product')
+type Property = 'name' | 'description' | 'estimatedDeliveryDays' | 'price' | 'minPrice' | 'maxPrice'
+type UpdateProperty = Property | 'rating' | 'noOfRatings'
+const labelOf = (property: UpdateProperty) =>
+  productSchemaFields.label(
+    property,
+    property === 'rating' || property === 'noOfRatings' ? 'update' : 'create',
+  )
+const field = (property: Property) => screen.getByRole('textbox', { name: labelOf(property) })
+const amount = (property: UpdateProperty) =>
+  screen.getByRole('spinbutton', { name: labelOf(property) })
+const queryAmount = (property: UpdateProperty) =>
+  screen.queryByRole('spinbutton', { name: labelOf(property) })
+const enabledSwitch = () =>
+  screen.getByRole('switch', { name: productSchemaFields.label('enabled') })
+const categoriesPicker = () =>
+  screen.getByRole('combobox', { name: productSchemaFields.label('productCategoryIds') })
+const limit = (
+  property: UpdateProperty,
+  keyword: 'minimum' | 'maximum',
+  form: 'create' | 'update' = 'create',
+) => String(productSchemaFields.limit(property, keyword, form))
 
 describe('create product', () => {
   async function openForm() {
     const view = renderApp('/service-providers/9/products/new', { signedIn: true })
-    await screen.findByRole('button', { name: 'Create Product' })
-    await within(screen.getByRole('combobox', { name: 'Categories' })).findByRole('option', {
+    // The first visit loads the form library's chunk, slow on a busy machine.
+    await screen.findByRole('button', { name: 'Create Product' }, { timeout: 10_000 })
+    await within(categoriesPicker()).findByRole('option', {
       name: 'Deep Cleaning',
     })
     return view
   }
 
   async function fillIn(user: User) {
-    await user.type(field('Name'), 'Window Cleaning')
-    await user.type(field('Description'), 'Inside and out')
+    await user.type(field('name'), 'Window Cleaning')
+    await user.type(field('description'), 'Inside and out')
   }
 
   it('starts with Fixed pricing, one day, enabled and a single Price field', async () => {
@@ -375,15 +397,18 @@ describe('create product', () => {
     expect(await screen.findByText('Sparkle Cleaners')).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: 'Fixed' })).toBeChecked()
     expect(screen.getByRole('radio', { name: 'Range' })).not.toBeChecked()
-    expect(amount('Estimated Delivery Days')).toHaveValue(1)
-    expect(amount('Estimated Delivery Days')).toHaveAttribute('min', '1')
-    expect(amount('Price')).toHaveAttribute('min', '0')
-    expect(amount('Price')).toHaveAttribute('step', '0.01')
-    expect(queryAmount('Min Price')).toBeNull()
-    expect(queryAmount('Max Price')).toBeNull()
-    expect(queryAmount('Rating')).toBeNull()
-    expect(queryAmount('Number of Ratings')).toBeNull()
-    expect(screen.getByRole('switch', { name: 'Enabled' })).toBeChecked()
+    expect(amount('estimatedDeliveryDays')).toHaveValue(1)
+    expect(amount('estimatedDeliveryDays')).toHaveAttribute(
+      'min',
+      limit('estimatedDeliveryDays', 'minimum'),
+    )
+    expect(amount('price')).toHaveAttribute('min', limit('price', 'minimum'))
+    expect(amount('price')).toHaveAttribute('step', '0.01')
+    expect(queryAmount('minPrice')).toBeNull()
+    expect(queryAmount('maxPrice')).toBeNull()
+    expect(queryAmount('rating')).toBeNull()
+    expect(queryAmount('noOfRatings')).toBeNull()
+    expect(enabledSwitch()).toBeChecked()
     expect(screen.getByText('No product categories selected')).toBeInTheDocument()
   })
 
@@ -391,11 +416,11 @@ describe('create product', () => {
     const { user } = await openForm()
     await user.click(screen.getByRole('radio', { name: 'Range' }))
     expect(await screen.findByRole('spinbutton', { name: 'Min Price' })).toBeInTheDocument()
-    expect(amount('Max Price')).toHaveAttribute('step', '0.01')
-    expect(queryAmount('Price')).toBeNull()
+    expect(amount('maxPrice')).toHaveAttribute('step', '0.01')
+    expect(queryAmount('price')).toBeNull()
     await user.click(screen.getByRole('radio', { name: 'Fixed' }))
     expect(await screen.findByRole('spinbutton', { name: 'Price' })).toBeInTheDocument()
-    expect(queryAmount('Min Price')).toBeNull()
+    expect(queryAmount('minPrice')).toBeNull()
   })
 
   it('sends a Range product with its bounds and a null price, then opens it', async () => {
@@ -408,11 +433,11 @@ describe('create product', () => {
     )
     const { user, router } = await openForm()
     await fillIn(user)
-    await user.type(amount('Price'), '999')
+    await user.type(amount('price'), '999')
     await user.click(screen.getByRole('radio', { name: 'Range' }))
     await user.type(await screen.findByRole('spinbutton', { name: 'Min Price' }), '1000')
-    await user.type(amount('Max Price'), '5000.25')
-    await choose(user, screen.getByRole('combobox', { name: 'Categories' }), 'Deep Cleaning')
+    await user.type(amount('maxPrice'), '5000.25')
+    await choose(user, categoriesPicker(), 'Deep Cleaning')
     await user.click(screen.getByRole('button', { name: 'Create Product' }))
     expect(await screen.findByRole('button', { name: 'Creating . . .' })).toBeDisabled()
     release.open()
@@ -443,10 +468,10 @@ describe('create product', () => {
     )
     const { user, router } = await openForm()
     await fillIn(user)
-    await user.type(amount('Price'), '12500')
-    await user.clear(amount('Estimated Delivery Days'))
-    await user.type(amount('Estimated Delivery Days'), '3')
-    await user.click(screen.getByRole('switch', { name: 'Enabled' }))
+    await user.type(amount('price'), '12500')
+    await user.clear(amount('estimatedDeliveryDays'))
+    await user.type(amount('estimatedDeliveryDays'), '3')
+    await user.click(enabledSwitch())
     await user.click(screen.getByRole('button', { name: 'Create Product' }))
     await waitFor(() => expect(currentPath(router)).toBe('/products/5'))
     expect(bodies).toEqual([
@@ -474,7 +499,7 @@ describe('create product', () => {
     await fillIn(user)
     await user.click(screen.getByRole('button', { name: 'Create Product' }))
     await waitFor(() =>
-      expect(amount('Price')).toHaveAccessibleErrorMessage('This field is required.'),
+      expect(amount('price')).toHaveAccessibleErrorMessage('This field is required.'),
     )
     expect(bodies).toHaveLength(0)
   })
@@ -494,12 +519,12 @@ describe('create product', () => {
     recordWrites('post', '/products', answer)
     const { user, router } = await openForm()
     await fillIn(user)
-    await user.type(amount('Price'), '100')
+    await user.type(amount('price'), '100')
     await user.click(screen.getByRole('button', { name: 'Create Product' }))
     await findToast('Error', message)
     expect(currentPath(router)).toBe('/service-providers/9/products/new')
     expect(await screen.findByRole('button', { name: 'Create Product' })).toBeEnabled()
-    expect(field('Name')).toHaveValue('Window Cleaning')
+    expect(field('name')).toHaveValue('Window Cleaning')
   })
 })
 
@@ -507,7 +532,7 @@ describe('edit product', () => {
   async function openForm(id = 5) {
     const view = renderApp(`/products/${id}/edit`, { signedIn: true })
     await screen.findByRole('button', { name: 'Save Changes' })
-    await within(screen.getByRole('combobox', { name: 'Categories' })).findByRole('option', {
+    await within(categoriesPicker()).findByRole('option', {
       name: 'Repairs',
     })
     return view
@@ -515,17 +540,17 @@ describe('edit product', () => {
 
   it('is prefilled, with Rating and Number of Ratings', async () => {
     await openForm(6)
-    expect(field('Name')).toHaveValue('Office Cleaning')
+    expect(field('name')).toHaveValue('Office Cleaning')
     expect(screen.getByRole('radio', { name: 'Range' })).toBeChecked()
-    expect(amount('Min Price')).toHaveValue(1000)
-    expect(amount('Max Price')).toHaveValue(5000)
-    expect(queryAmount('Price')).toBeNull()
-    expect(amount('Rating')).toHaveValue(4.4)
-    expect(amount('Rating')).toHaveAttribute('min', '0')
-    expect(amount('Rating')).toHaveAttribute('max', '5')
-    expect(amount('Number of Ratings')).toHaveValue(3)
-    expect(amount('Number of Ratings')).toHaveAttribute('min', '0')
-    expect(screen.getByRole('switch', { name: 'Enabled' })).not.toBeChecked()
+    expect(amount('minPrice')).toHaveValue(1000)
+    expect(amount('maxPrice')).toHaveValue(5000)
+    expect(queryAmount('price')).toBeNull()
+    expect(amount('rating')).toHaveValue(4.4)
+    expect(amount('rating')).toHaveAttribute('min', limit('rating', 'minimum', 'update'))
+    expect(amount('rating')).toHaveAttribute('max', limit('rating', 'maximum', 'update'))
+    expect(amount('noOfRatings')).toHaveValue(3)
+    expect(amount('noOfRatings')).toHaveAttribute('min', limit('noOfRatings', 'minimum', 'update'))
+    expect(enabledSwitch()).not.toBeChecked()
   })
 
   it('saves, confirms and returns to the product', async () => {
@@ -534,11 +559,11 @@ describe('edit product', () => {
     expect(screen.getByRole('list', { name: 'Selected categories' })).toHaveTextContent(
       'CleaningDeep Cleaning',
     )
-    await user.clear(amount('Rating'))
-    await user.type(amount('Rating'), '4.8')
+    await user.clear(amount('rating'))
+    await user.type(amount('rating'), '4.8')
     await user.click(screen.getByRole('radio', { name: 'Range' }))
     await user.type(await screen.findByRole('spinbutton', { name: 'Min Price' }), '10000')
-    await user.type(amount('Max Price'), '15000')
+    await user.type(amount('maxPrice'), '15000')
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
 
     await findToast('Success', 'Product updated successfully!')

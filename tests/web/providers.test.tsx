@@ -7,6 +7,7 @@ import providerSchema from '../../schemas/service-provider.json'
 import { createBodyValidator } from '../../server/validation'
 import { apiImageCache } from '../../src/components/api-image'
 import type { ServiceProvider } from '../../src/features/service-providers/providers-api'
+import { schemaFields } from '../support/schema-labels'
 import { page } from './factories/categories'
 import { buildProvider, PNG_BYTES, providerFixtures } from './factories/providers'
 import { apiUrl } from './msw/handlers'
@@ -490,9 +491,14 @@ function recordWrites(
   return bodies
 }
 
-const textbox = (name: string) => screen.getByRole('textbox', { name })
-const categoriesField = () => screen.getByRole('combobox', { name: 'Service Categories' })
-const enabledSwitch = () => screen.getByRole('switch', { name: 'Enabled' })
+// Form fields are found by the labels schemas/service-provider.json gives them.
+const providerLabels = schemaFields('service-provider')
+/** A text field by its property name (`firstName`), found by the label the schema gives it. */
+const textbox = (property: string) =>
+  screen.getByRole('textbox', { name: providerLabels.label(property) })
+const categoriesField = () =>
+  screen.getByRole('combobox', { name: providerLabels.label('serviceProviderCategoryIds') })
+const enabledSwitch = () => screen.getByRole('switch', { name: providerLabels.label('enabled') })
 const chips = () =>
   within(screen.getByRole('list', { name: 'Selected categories' }))
     .getAllByRole('listitem')
@@ -509,30 +515,18 @@ async function fill(user: User, values: Record<string, string>) {
 }
 
 const REQUIRED = [
-  'First Name',
-  'Last Name',
-  'Email',
-  'Phone Number',
-  'Address Line 1',
-  'City',
-  'State',
-  'Brand Name',
-  'About',
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'addressLine1',
+  'city',
+  'state',
+  'brandName',
+  'about',
 ]
 
 const NEW_PROVIDER = {
-  'First Name': 'Dayo',
-  'Last Name': 'Bello',
-  Email: 'dayo@bellopipes.ng',
-  'Phone Number': '+234 809 111 2222',
-  'Address Line 1': '5 Marina',
-  City: 'Lagos Island',
-  State: 'Lagos',
-  'Brand Name': 'Bello Pipes',
-  About: 'Pipes fixed fast.',
-}
-
-const NEW_PROVIDER_BODY = {
   firstName: 'Dayo',
   lastName: 'Bello',
   email: 'dayo@bellopipes.ng',
@@ -558,19 +552,20 @@ describe('service provider create', () => {
       [
         'Personal Information',
         [
-          'First Name',
-          'Last Name',
-          'Email',
-          'Phone Number',
-          'Address Line 1',
-          'Address Line 2',
-          'City',
-          'State',
+          'firstName',
+          'lastName',
+          'email',
+          'phoneNumber',
+          'addressLine1',
+          'addressLine2',
+          'city',
+          'state',
         ],
       ],
-      ['Brand Information', ['Brand Name', 'About', 'Service Categories', 'Enabled']],
+      ['Brand Information', ['brandName', 'about', 'serviceProviderCategoryIds', 'enabled']],
     ]
-    for (const [title, labels] of sections) {
+    for (const [title, properties] of sections) {
+      const labels = properties.map((property) => providerLabels.label(property))
       const section = screen.getByRole('region', { name: title })
       expect(within(section).getByRole('heading', { name: title, level: 2 })).toBeVisible()
       for (const label of labels) {
@@ -579,10 +574,10 @@ describe('service provider create', () => {
       }
     }
     for (const name of REQUIRED) expect(textbox(name)).toBeRequired()
-    expect(textbox('Address Line 2')).not.toBeRequired()
-    expect(textbox('Email')).toHaveAttribute('type', 'email')
-    expect(textbox('Phone Number')).toHaveAttribute('type', 'tel')
-    expect(textbox('About').tagName).toBe('TEXTAREA')
+    expect(textbox('addressLine2')).not.toBeRequired()
+    expect(textbox('email')).toHaveAttribute('type', 'email')
+    expect(textbox('phoneNumber')).toHaveAttribute('type', 'tel')
+    expect(textbox('about').tagName).toBe('TEXTAREA')
     expect(enabledSwitch()).toBeChecked()
     expect(categoriesField()).toHaveValue('')
     expect(screen.getByText('No service categories selected')).toBeInTheDocument()
@@ -647,9 +642,7 @@ describe('service provider create', () => {
     expect(await screen.findByRole('heading', { name: 'Dayo Bello', level: 1 })).toBeVisible()
     expect(currentPath(router)).toBe('/service-providers/12')
     // Exactly the spec's fields; an empty Address Line 2 is left out.
-    expect(bodies).toEqual([
-      { ...NEW_PROVIDER_BODY, serviceProviderCategoryIds: [3, 4], enabled: true },
-    ])
+    expect(bodies).toEqual([{ ...NEW_PROVIDER, serviceProviderCategoryIds: [3, 4], enabled: true }])
     expect(bodies[0]).not.toHaveProperty('addressLine2')
     expect(serverErrors('create', bodies[0])).toEqual([])
   })
@@ -659,14 +652,14 @@ describe('service provider create', () => {
       HttpResponse.json({ id: 10 }, { status: 201 }),
     )
     const { user, router } = await openForm()
-    await fill(user, { ...NEW_PROVIDER, 'Address Line 2': 'Suite 2' })
+    await fill(user, { ...NEW_PROVIDER, addressLine2: 'Suite 2' })
     await user.click(enabledSwitch())
     expect(enabledSwitch()).not.toBeChecked()
     await user.click(screen.getByRole('button', { name: 'Create Service Provider' }))
     await waitFor(() => expect(currentPath(router)).toBe('/service-providers/10'))
     expect(bodies).toEqual([
       {
-        ...NEW_PROVIDER_BODY,
+        ...NEW_PROVIDER,
         addressLine2: 'Suite 2',
         serviceProviderCategoryIds: [],
         enabled: false,
@@ -681,21 +674,21 @@ describe('service provider create', () => {
     )
     const { user, router } = await openForm()
     await user.click(screen.getByRole('button', { name: 'Create Service Provider' }))
-    await waitFor(() => expect(textbox('First Name')).toBeInvalid())
+    await waitFor(() => expect(textbox('firstName')).toBeInvalid())
     for (const name of REQUIRED) {
       expect(textbox(name)).toBeInvalid()
       expect(textbox(name)).toHaveAccessibleErrorMessage('This field is required.')
     }
-    expect(textbox('Address Line 2')).toBeValid()
-    expect(textbox('First Name')).toHaveFocus()
+    expect(textbox('addressLine2')).toBeValid()
+    expect(textbox('firstName')).toHaveFocus()
     expect(bodies).toHaveLength(0)
     expect(currentPath(router)).toBe('/service-providers/new')
   })
 
   it.each([
-    ['Email', 'dayo@', 'Enter a valid email address.'],
-    ['Phone Number', 'call me', 'This value is not in the expected format.'],
-    ['About', '   ', 'This field must not be blank.'],
+    ['email', 'dayo@', 'Enter a valid email address.'],
+    ['phoneNumber', 'call me', 'This value is not in the expected format.'],
+    ['about', '   ', 'This field must not be blank.'],
   ])(
     'an invalid %s gets a plain error beside it and nothing is sent',
     async (name, typed, message) => {
@@ -708,7 +701,7 @@ describe('service provider create', () => {
       await waitFor(() => expect(textbox(name)).toBeInvalid())
       expect(textbox(name)).toHaveAccessibleErrorMessage(message)
       expect(textbox(name)).toHaveFocus()
-      expect(textbox('First Name')).toBeValid()
+      expect(textbox('firstName')).toBeValid()
       expect(bodies).toHaveLength(0)
     },
   )
@@ -736,8 +729,8 @@ describe('service provider create', () => {
     await findToast('Error', message)
     expect(currentPath(router)).toBe('/service-providers/new')
     expect(await screen.findByRole('button', { name: 'Create Service Provider' })).toBeEnabled()
-    expect(textbox('Email')).toHaveValue('dayo@bellopipes.ng')
-    expect(textbox('About')).toHaveValue('Pipes fixed fast.')
+    expect(textbox('email')).toHaveValue('dayo@bellopipes.ng')
+    expect(textbox('about')).toHaveValue('Pipes fixed fast.')
   })
 })
 
@@ -752,19 +745,19 @@ describe('service provider edit', () => {
   it('is prefilled, with the email shown but not editable', async () => {
     await openForm()
     expect(screen.getByRole('heading', { name: 'Edit Service Provider', level: 1 })).toBeVisible()
-    const email = textbox('Email')
+    const email = textbox('email')
     expect(email).toHaveValue('ada@sparkle.ng')
     expect(email).toHaveAttribute('readonly')
     expect(email.closest('form')).toBeNull() // not part of what Save Changes sends
-    expect(textbox('First Name')).toHaveValue('Ada')
-    expect(textbox('Last Name')).toHaveValue('Obi')
-    expect(textbox('Phone Number')).toHaveValue('+234 803 123 4567')
-    expect(textbox('Address Line 1')).toHaveValue('12 Allen Avenue')
-    expect(textbox('Address Line 2')).toHaveValue('Flat 3')
-    expect(textbox('City')).toHaveValue('Ikeja')
-    expect(textbox('State')).toHaveValue('Lagos')
-    expect(textbox('Brand Name')).toHaveValue('Sparkle Cleaners')
-    expect(textbox('About')).toHaveValue('Homes and offices cleaned since 2015.')
+    expect(textbox('firstName')).toHaveValue('Ada')
+    expect(textbox('lastName')).toHaveValue('Obi')
+    expect(textbox('phoneNumber')).toHaveValue('+234 803 123 4567')
+    expect(textbox('addressLine1')).toHaveValue('12 Allen Avenue')
+    expect(textbox('addressLine2')).toHaveValue('Flat 3')
+    expect(textbox('city')).toHaveValue('Ikeja')
+    expect(textbox('state')).toHaveValue('Lagos')
+    expect(textbox('brandName')).toHaveValue('Sparkle Cleaners')
+    expect(textbox('about')).toHaveValue('Homes and offices cleaned since 2015.')
     expect(chips()).toEqual(['Cleaning', 'Home Cleaning', 'Deep Cleaning'])
     expect(enabledSwitch()).toBeChecked()
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute(
@@ -782,13 +775,13 @@ describe('service provider edit', () => {
       release.opened,
     )
     const { user, router } = await openForm()
-    await fill(user, { 'Phone Number': '+234 803 999 0000' })
+    await fill(user, { phoneNumber: '+234 803 999 0000' })
     await user.click(screen.getByRole('button', { name: 'Remove Deep Cleaning' }))
     await choose(user, categoriesField(), 'Repairs')
     await user.click(enabledSwitch())
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
     expect(await screen.findByRole('button', { name: 'Saving . . .' })).toBeDisabled()
-    expect(textbox('Phone Number')).toHaveValue('+234 803 999 0000')
+    expect(textbox('phoneNumber')).toHaveValue('+234 803 999 0000')
     release.open()
 
     expect(await screen.findByRole('heading', { name: 'Ada Obi', level: 1 })).toBeVisible()
@@ -814,7 +807,7 @@ describe('service provider edit', () => {
   it('sends a provider without a second address line as the server accepts it', async () => {
     const bodies = recordWrites('put', '/service-providers/10', () => HttpResponse.json(bayo))
     const { user, router } = await openForm(bayo)
-    expect(textbox('Address Line 2')).toHaveValue('')
+    expect(textbox('addressLine2')).toHaveValue('')
     expect(enabledSwitch()).not.toBeChecked()
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
     await waitFor(() => expect(currentPath(router)).toBe('/service-providers/10'))
@@ -854,18 +847,18 @@ describe('service provider edit', () => {
   ])('shows %s in an Error toast and keeps the edits', async (_, answer, message) => {
     recordWrites('put', '/service-providers/9', answer)
     const { user, router } = await openForm()
-    await fill(user, { City: 'Yaba' })
+    await fill(user, { city: 'Yaba' })
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
     await findToast('Error', message)
     expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeEnabled()
     expect(currentPath(router)).toBe('/service-providers/9/edit')
-    expect(textbox('City')).toHaveValue('Yaba')
+    expect(textbox('city')).toHaveValue('Yaba')
   })
 
   it('Cancel goes back to the provider without saving', async () => {
     const bodies = recordWrites('put', '/service-providers/9', () => HttpResponse.json(ada))
     const { user, router } = await openForm()
-    await fill(user, { City: 'Yaba' })
+    await fill(user, { city: 'Yaba' })
     await user.click(screen.getByRole('link', { name: 'Cancel' }))
     expect(await screen.findByRole('heading', { name: 'Ada Obi', level: 1 })).toBeVisible()
     expect(currentPath(router)).toBe('/service-providers/9')

@@ -1,8 +1,10 @@
 // Calls for either category hierarchy, with the parent field normalised to `parent`.
 
 import type { PagerInfo } from '../../components/pager'
+import { customValues } from '../../forms/custom-fields'
 import { api, type Versioned } from '../../lib/api-client'
 import type { TreeNode } from '../../lib/category-tree'
+import { categoryCustomFields } from './category-custom-fields'
 import type { CategoryKind } from './category-kinds'
 
 export interface Category {
@@ -10,6 +12,8 @@ export interface Category {
   name: string
   description: string
   parent: number | null
+  /** Custom fields (an analyst's additions to the schema), by name; absent when none. */
+  custom?: Record<string, unknown>
 }
 
 export interface CategoryQuery {
@@ -38,6 +42,7 @@ export function categoriesApi(kind: CategoryKind) {
     name: raw.name,
     description: raw.description,
     parent: (raw[kind.parentField] as number | null | undefined) ?? null,
+    custom: customValues(categoryCustomFields(kind), raw),
   })
   return {
     list: async (query: CategoryQuery): Promise<CategoryPage> => {

@@ -2,9 +2,11 @@
 import { Button, Card, DataList, Link } from '@chakra-ui/react'
 import { Pencil } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
+import { CustomFieldItems } from '../../components/custom-fields'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { routeId } from '../../components/use-record'
+import { categoryCustomFields } from './category-custom-fields'
 import type { CategoryKind } from './category-kinds'
 import { useCategory } from './use-category'
 
@@ -59,6 +61,7 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
               <DataList.ItemLabel>Description</DataList.ItemLabel>
               <DataList.ItemValue whiteSpace="pre-wrap">{data.description}</DataList.ItemValue>
             </DataList.Item>
+            <CustomFieldItems fields={categoryCustomFields(kind)} record={data.custom ?? {}} />
           </DataList.Root>
         </Card.Body>
       </Card.Root>

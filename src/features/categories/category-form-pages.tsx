@@ -63,7 +63,7 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
   })
   if (category.status === 'loading') return <PageSpinner />
   if (!category.record) return <PageHeader title={kind.titles.edit} />
-  const { name, description, parent } = category.record
+  const { name, description, parent, custom } = category.record
   return (
     <>
       <PageHeader title={kind.titles.edit} description={name} />
@@ -77,7 +77,7 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
           schema={form.schema}
           uiSchema={withFieldOptions(form.uiSchema, kind.parentField, { choices })}
           validator={form.validator}
-          formData={{ name, description, [kind.parentField]: parent }}
+          formData={{ ...custom, name, description, [kind.parentField]: parent }}
           busy={busy}
           onSubmit={submit}
         />

@@ -15,12 +15,14 @@ import { Images, Pencil } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
+import { CustomFieldItems } from '../../components/custom-fields'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
 import { routeId, useRecord } from '../../components/use-record'
 import { formatDeliveryDays } from '../../lib/format'
 import { priceText, pricingOf } from './price-text'
+import { productCustomFields } from './product-custom-fields'
 import { ProductPicture } from './product-picture'
 import { PRODUCT_MESSAGES, productsApi } from './products-api'
 import { StarRating } from './star-rating'
@@ -103,6 +105,7 @@ export function ProductDetailPage() {
               <Item label="Status">
                 <StatusBadge enabled={product.enabled} />
               </Item>
+              <CustomFieldItems fields={productCustomFields} record={product} />
             </DataList.Root>
           </SimpleGrid>
         </Card.Body>

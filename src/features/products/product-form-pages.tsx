@@ -11,11 +11,13 @@ import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
 import { routeId, useEditRecord, useRecord } from '../../components/use-record'
+import { customValues } from '../../forms/custom-fields'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { toTreeOptions } from '../../lib/category-tree'
 import { pricingOf } from './price-text'
+import { productCustomFields } from './product-custom-fields'
 import { productForms } from './product-forms'
 import {
   type NewProductFields,
@@ -152,6 +154,7 @@ function toFormData(product: Product): Partial<ProductUpdateFields> {
     enabled: product.enabled,
     rating: product.rating,
     noOfRatings: product.noOfRatings,
+    ...customValues(productCustomFields, product),
   }
 }
 

@@ -7,12 +7,14 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
 import { apiImageCache } from '../../components/api-image'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { CustomFieldItems } from '../../components/custom-fields'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
 import { routeId, useRecord } from '../../components/use-record'
 import { useFormSubmit } from '../../forms/use-form-submit'
+import { productImageCustomFields } from './product-custom-fields'
 import { ProductPicture } from './product-picture'
 import {
   IMAGE_MESSAGES,
@@ -116,6 +118,7 @@ export function ProductImageDetailPage() {
               <Item label="Status">
                 <StatusBadge enabled={image.enabled} />
               </Item>
+              <CustomFieldItems fields={productImageCustomFields} record={image} />
             </DataList.Root>
           </SimpleGrid>
           <Text mt="4" fontWeight="medium">

@@ -12,10 +12,12 @@ import { PageSpinner } from '../../components/page-spinner'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
 import { isNotFound } from '../../components/use-page-param'
 import { routeId, useRecord, useRecordVersion } from '../../components/use-record'
+import { customValues } from '../../forms/custom-fields'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { ApiError } from '../../lib/api-client'
 import { useLoad } from '../../lib/use-load'
+import { productImageCustomFields } from './product-custom-fields'
 import { productImageForms } from './product-forms'
 import { ProductImageCropper } from './product-image-cropper'
 import {
@@ -124,6 +126,7 @@ export function ProductImageEditPage() {
   }
   if (image.status === 'failed') return <PageHeader title="Edit Product Image" />
   const { imageName, imageDescription, enabled } = image.data.data
+  const custom = customValues(productImageCustomFields, image.data.data)
   return (
     <>
       <PageHeader title="Edit Product Image" description={imageName} />
@@ -137,7 +140,12 @@ export function ProductImageEditPage() {
           schema={form.schema}
           uiSchema={form.uiSchema}
           validator={form.validator}
-          formData={{ imageName, imageDescription: imageDescription ?? undefined, enabled }}
+          formData={{
+            ...custom,
+            imageName,
+            imageDescription: imageDescription ?? undefined,
+            enabled,
+          }}
           busy={busy}
           onSubmit={submit}
           actions={

@@ -17,11 +17,13 @@ import type { ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
 import { ApiImage } from '../../components/api-image'
+import { CustomFieldItems } from '../../components/custom-fields'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
 import { routeId, useRecord } from '../../components/use-record'
 import { ProviderAvatar } from './provider-avatar'
+import { providerCustomFields } from './provider-custom-fields'
 import { PROVIDER_MESSAGES, providerImagePaths, providersApi } from './providers-api'
 
 export function ProviderDetailPage() {
@@ -95,6 +97,13 @@ export function ProviderDetailPage() {
             </Stack>
           </HStack>
         </Section>
+        {providerCustomFields.length > 0 && (
+          <Section title="More Details">
+            <DataList.Root orientation="horizontal">
+              <CustomFieldItems fields={providerCustomFields} record={provider} />
+            </DataList.Root>
+          </Section>
+        )}
         <Section title="Service Categories">
           {provider.serviceProviderCategories.length === 0 ? (
             <Text color="fg.muted">No service categories assigned</Text>

@@ -1,10 +1,12 @@
 // The RJSF theme: a registry of plain templates and widgets rendered with Chakra UI.
-import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils'
+import type { RegistryWidgetsType, TemplatesType, Widget } from '@rjsf/utils'
+import type { ThemeWidgetName } from '../widget-catalogue'
 import { CategoryChipsWidget } from '../widgets/category-chips-widget'
 import { CropperSlotWidget } from '../widgets/cropper-slot-widget'
 import { MoneyWidget } from '../widgets/money-widget'
 import { ParentSelectWidget } from '../widgets/parent-select-widget'
 import { RadioWidget } from '../widgets/radio-widget'
+import { SelectWidget } from '../widgets/select-widget'
 import { SwitchWidget } from '../widgets/switch-widget'
 import { TextareaWidget } from '../widgets/textarea-widget'
 import { BaseInputTemplate } from './base-input-template'
@@ -17,16 +19,24 @@ export const templates: Partial<TemplatesType> = {
   ObjectFieldTemplate,
 }
 
-/** Widget names an analyst may use in a ui schema ("ui:widget": "categoryChips"). */
-export const widgets: RegistryWidgetsType = {
-  CheckboxWidget: SwitchWidget,
+/** Our component for every theme widget of the catalogue (src/forms/widget-catalogue.ts). */
+const themeWidgets = {
   switch: SwitchWidget,
   textarea: TextareaWidget,
-  TextareaWidget,
-  RadioWidget,
   radio: RadioWidget,
+  select: SelectWidget,
   money: MoneyWidget,
   parentSelect: ParentSelectWidget,
   categoryChips: CategoryChipsWidget,
   cropper: CropperSlotWidget,
+} satisfies Record<ThemeWidgetName, Widget>
+
+/** The registry: the catalogue's names, and ours in place of RJSF's own checkbox, textarea,
+ * radio and select (the widgets RJSF picks by default). */
+export const widgets: RegistryWidgetsType = {
+  ...themeWidgets,
+  CheckboxWidget: SwitchWidget,
+  TextareaWidget,
+  RadioWidget,
+  SelectWidget,
 }

@@ -14,6 +14,7 @@ import type { Config } from '../../../server/config'
 import { createDatabase, type DatabaseHandle, type Dialect } from '../../../server/db/connection'
 import { migrateToLatest } from '../../../server/db/migrate'
 import type { Database } from '../../../server/db/types'
+import { DEFAULT_SCHEMAS_DIR } from '../../../server/schemas'
 
 // Runs a suite once per database. Each file gets its own database (a temp DATA_DIR for SQLite,
 // a fresh `t_<random>` database on the throwaway PostgreSQL cluster), migrated once and shared
@@ -65,6 +66,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminUsername: null,
     adminPassword: null,
     webDistDir: path.join(os.tmpdir(), 'backoffice-no-web-build'),
+    schemasDir: DEFAULT_SCHEMAS_DIR,
     logLevel: 'silent',
     tokenTtlHours: 12,
     ...overrides,

@@ -1,22 +1,23 @@
 // "An analyst's schema edit shows up in the form with no code change": the category form is
 // rendered from schemas/service-provider-category.json and its .ui.json alone, so a changed
 // label, field order or rule in those files changes the form and its validation.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react'
 import type { ValidatorType } from '@rjsf/utils'
-import { createPrecompiledValidator, customizeValidator } from '@rjsf/validator-ajv8'
+import { customizeValidator } from '@rjsf/validator-ajv8'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import shippedDoc from '../../../schemas/service-provider-category.json'
 import shippedUi from '../../../schemas/service-provider-category.ui.json'
-import { compileFormValidators } from '../../../scripts/form-validators-plugin'
 import { categoryForm } from '../../../src/features/categories/category-forms'
 import { serviceProviderCategoryKind } from '../../../src/features/categories/category-kinds'
 import { withFieldOptions } from '../../../src/forms/define-form'
 import { formSchema, formUiSchema, type SchemaDocument } from '../../../src/forms/form-schema'
 import { SchemaForm } from '../../../src/forms/schema-form'
+import { compiledValidator } from '../support/compiled-form'
 
 type Ui = Record<string, Record<string, unknown>>
 
@@ -65,16 +66,11 @@ const runtimeValidator = () => customizeValidator({ ajvOptionsOverrides: { $data
 
 /** What the build does with the edited file: precompile its validator (no ajv at run time). */
 async function buildValidator(doc: SchemaDocument, ui: Ui): Promise<ValidatorType> {
-  // Inside the repo so the generated module resolves ajv's runtime from node_modules.
-  const dir = resolve('node_modules/.cache/analyst-schema-edit', String(process.pid))
-  mkdirSync(dir, { recursive: true })
+  const dir = mkdtempSync(resolve(tmpdir(), 'analyst-schema-edit-'))
   try {
     writeFileSync(resolve(dir, 'service-provider-category.json'), JSON.stringify(doc))
     writeFileSync(resolve(dir, 'service-provider-category.ui.json'), JSON.stringify(ui))
-    const file = resolve(dir, 'create.mjs')
-    writeFileSync(file, compileFormValidators(dir, 'service-provider-category', 'create'))
-    const fns = (await import(/* @vite-ignore */ file)).default
-    return createPrecompiledValidator(fns, formSchema(doc, 'create'))
+    return await compiledValidator(dir, 'service-provider-category', 'create', doc)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

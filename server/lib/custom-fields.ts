@@ -1,0 +1,114 @@
+// Custom fields (issue 11): properties an analyst adds to an entity's form schema that have no
+// column. They are validated by the schema like any field, stored in the row's JSON
+// `attributes` (migration 008) and shown at the top level of GET under their own names.
+//
+// A property later removed from the schema is hidden, not deleted: GET shows only what the
+// current schema declares, and an update replaces only the declared ones, so the stored value
+// shows again when the property returns. Public info picks its fields one by one and never
+// shows any of them.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely, Transaction } from 'kysely'
+import { customFieldNames, type EntityName, splitBody } from '../db/entity-columns'
+import type { Database } from '../db/types'
+
+export type Attributes = Record<string, unknown>
+
+type Db = Kysely<Database> | Transaction<Database>
+
+/** The tables that hold an `attributes` column, by entity. */
+export const ATTRIBUTE_TABLES = {
+  'service-provider-category': 'serviceProviderCategories',
+  'product-category': 'productCategories',
+  'service-provider': 'serviceProviders',
+  product: 'products',
+  'product-image': 'productImages',
+} as const satisfies Record<EntityName, keyof Database>
+
+type AttributesTable = (typeof ATTRIBUTE_TABLES)[EntityName]
+
+/** What a create or update writes: the custom fields the form declares and the body's values. */
+export interface AttributesWrite {
+  table: AttributesTable
+  /** Replaced by this write (absent from `values`: removed); other stored keys are kept. */
+  declared: string[]
+  values: Attributes
+}
+
+export interface CustomFields {
+  /** The attributes a validated body brings for its form. */
+  write(form: 'create' | 'update', body: object): AttributesWrite
+  /** The record with its custom fields (those the current schema declares) at the top level. */
+  show<T extends { id: number }>(db: Db, record: T): Promise<T>
+  showAll<T extends { id: number }>(db: Db, records: T[]): Promise<T[]>
+}
+
+/** Reads the entity's schema (as registered with `app`) once: the app is rebuilt on a change. */
+export function customFields(app: FastifyInstance, entity: EntityName): CustomFields {
+  const document = (app.getSchema(entity) ?? {}) as Attributes
+  const table = ATTRIBUTE_TABLES[entity]
+  const shown = customFieldNames(entity, document)
+  const declared = {
+    create: customFieldNames(entity, document, ['create']),
+    update: customFieldNames(entity, document, ['update']),
+  }
+
+  const showAll = async <T extends { id: number }>(db: Db, records: T[]): Promise<T[]> => {
+    if (shown.length === 0 || records.length === 0) return records
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'attributes'])
+      .where(
+        'id',
+        'in',
+        records.map((record) => record.id),
+      )
+      .execute()
+    const byId = new Map(rows.map((row) => [row.id, parseAttributes(row.attributes)]))
+    return records.map((record) => {
+      const stored = byId.get(record.id) ?? {}
+      const visible: Attributes = {}
+      for (const name of shown) if (Object.hasOwn(stored, name)) visible[name] = stored[name]
+      return { ...record, ...visible }
+    })
+  }
+
+  return {
+    write: (form, body) => ({
+      table,
+      declared: declared[form],
+      values: splitBody(entity, document, form, body as Attributes).attributes,
+    }),
+    showAll,
+    show: async (db, record) => (await showAll(db, [record]))[0],
+  }
+}
+
+/**
+ * Stores a write's attributes on row `id`, keeping stored keys the form does not declare.
+ * Without a write (scripts that insert rows directly) the attributes stay as they are.
+ */
+export async function saveAttributes(db: Db, id: number, write?: AttributesWrite): Promise<void> {
+  if (!write || write.declared.length === 0) return
+  const row = await db
+    .selectFrom(write.table)
+    .select('attributes')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row) return
+  const merged = parseAttributes(row.attributes)
+  for (const name of write.declared) delete merged[name]
+  Object.assign(merged, write.values)
+  await db
+    .updateTable(write.table)
+    .set({ attributes: JSON.stringify(merged) })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** jsonb arrives parsed (pg), JSON text as a string (SQLite). */
+function parseAttributes(raw: unknown): Attributes {
+  const value = typeof raw === 'string' ? JSON.parse(raw) : raw
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? { ...(value as Attributes) }
+    : {}
+}

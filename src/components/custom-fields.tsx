@@ -1,0 +1,63 @@
+// The custom fields of a record on its detail page (issue 11): one row per field the schema
+// declares, titled as the form titles it, rendered by its type. Place inside a DataList.Root.
+import { DataList, Link, Text } from '@chakra-ui/react'
+import type { CustomField } from '../forms/custom-fields'
+
+const numbers = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 6 })
+const dates = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeZone: 'UTC' })
+
+export function CustomFieldItems({ fields, record }: { fields: CustomField[]; record: object }) {
+  return fields.map((field) => (
+    <DataList.Item key={field.name}>
+      <DataList.ItemLabel>{field.title}</DataList.ItemLabel>
+      <DataList.ItemValue>
+        <CustomValue field={field} value={(record as Record<string, unknown>)[field.name]} />
+      </DataList.ItemValue>
+    </DataList.Item>
+  ))
+}
+
+export function CustomValue({ field, value }: { field: CustomField; value: unknown }) {
+  if (value === undefined || value === null || value === '') {
+    return <Text color="fg.muted">Not set</Text>
+  }
+  const { schema, labels } = field
+  if (labels.has(value)) return labels.get(value)
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'number') return numbers.format(value)
+  const text = String(value)
+  switch (schema.format) {
+    case 'date': {
+      const date = new Date(`${text}T00:00:00Z`)
+      return Number.isNaN(date.getTime()) ? text : dates.format(date)
+    }
+    case 'email':
+      return <ExternalLink href={`mailto:${text}`}>{text}</ExternalLink>
+    case 'uri':
+      // Only web addresses become links: a `javascript:` URI is valid, and shown as text.
+      return /^https?:\/\//i.test(text) ? (
+        <ExternalLink href={text} newTab>
+          {text}
+        </ExternalLink>
+      ) : (
+        text
+      )
+    default:
+      return <Text whiteSpace="pre-wrap">{text}</Text>
+  }
+}
+
+function ExternalLink(props: { href: string; newTab?: boolean; children: string }) {
+  const target = props.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}
+  return (
+    <Link
+      href={props.href}
+      color="teal.fg"
+      textDecoration="underline"
+      wordBreak="break-all"
+      {...target}
+    >
+      {props.children}
+    </Link>
+  )
+}

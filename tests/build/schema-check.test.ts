@@ -1,0 +1,353 @@
+// `npm run check:schemas` (issue #11): each kind of analyst mistake, made on a copy of
+// schemas/, is reported with its file, its place and a message in plain words.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { compileFormValidators } from '../../scripts/form-validators-plugin'
+import { checkSchemas, formatReport, type SchemaProblem } from '../../scripts/schema-check'
+import { copySchemas, type SchemaCopy } from '../support/schema-copy'
+
+let copy: SchemaCopy
+afterEach(() => copy?.remove())
+
+/** The problems after one edit of a fresh copy. */
+function problemsAfter(edit: (copy: SchemaCopy) => void): SchemaProblem[] {
+  copy = copySchemas()
+  edit(copy)
+  return checkSchemas(copy.dir).problems
+}
+
+describe('check:schemas', () => {
+  test('the repository schemas have no mistakes', () => {
+    expect(checkSchemas('schemas').problems).toEqual([])
+  })
+
+  test('invalid JSON: line and column', () => {
+    const problems = problemsAfter((c) => {
+      const file = path.join(c.dir, 'service-provider.json')
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace('"title": "About",', '"title": "About"'),
+      )
+    })
+    expect(problems).toEqual([
+      {
+        file: 'service-provider.json',
+        where: expect.stringMatching(/^line \d+, column \d+$/),
+        message: expect.stringContaining('not valid JSON'),
+      },
+    ])
+    const lines = copyText('service-provider.json').split('\n')
+    const [, line, column] = /line (\d+), column (\d+)/.exec(problems[0].where) ?? []
+    // The place named is where the comma is missing: just after "About" or at the next key.
+    expect(lines.slice(Number(line) - 2, Number(line)).join('\n')).toContain('"title": "About"')
+    expect(Number(column)).toBeGreaterThan(0)
+  })
+
+  test('an unknown keyword, with the nearest known one', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product', (doc) => {
+          const days = doc.definitions.estimatedDeliveryDays
+          days.minimun = days.minimum
+          delete days.minimum
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/estimatedDeliveryDays/minimun',
+        message: expect.stringContaining(
+          '"minimun" is not a JSON Schema keyword (did you mean "minimum"?)',
+        ),
+      },
+    ])
+  })
+
+  test('a $ref to nothing', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product', (doc) => {
+          doc.definitions.create.properties.enabled.$ref = '#/definitions/enabld'
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/create/properties/enabled/$ref',
+        message:
+          '"$ref": "#/definitions/enabld" points to nothing: there is no "enabld" under definitions (did you mean "enabled"?).',
+      },
+    ])
+  })
+
+  test('a value of the wrong type', () => {
+    const problems = problemsAfter((c) =>
+      edit(c, 'product', (doc) => {
+        doc.definitions.productCategoryIds.maxItems = '50'
+        doc.definitions.enabled.type = 'bool'
+      }),
+    )
+    expect(problems).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/productCategoryIds/maxItems',
+        message: 'the value of "maxItems" must be a whole number.',
+      },
+      {
+        file: 'product.json',
+        where: '/definitions/enabled/type',
+        message: expect.stringContaining('(did you mean "boolean"?)'),
+      },
+    ])
+  })
+
+  test('a required name that is not a field', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product-category', (doc) => {
+          doc.definitions.create.required = ['name', 'descripton']
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product-category.json',
+        where: '/definitions/create/required/1',
+        message:
+          '"descripton" is required but is not a field of the create and update forms (did you mean "description"?), so the form could never be sent.',
+      },
+    ])
+  })
+
+  test('ui:order naming a field the form does not have', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product.ui', (ui) => {
+          ui.common['ui:order'][0] = 'nmae'
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product.ui.json',
+        where: '/common/ui:order/0',
+        message: expect.stringContaining(
+          '"nmae" is not a field of any form (did you mean "name"?)',
+        ),
+      },
+    ])
+  })
+
+  test('ui:order leaving a field out without "*"', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'service-provider.ui', (ui) => {
+          ui.common['ui:order'] = ui.common['ui:order'].filter(
+            (name: string) => name !== 'enabled' && name !== '*',
+          )
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'service-provider.ui.json',
+        where: '/common/ui:order',
+        message: expect.stringContaining(
+          '"ui:order" leaves out "enabled" of the create and update forms',
+        ),
+      },
+    ])
+  })
+
+  test('a per-field key that is not a field', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product-category.ui', (ui) => {
+          ui.common.nmae = ui.common.name
+          delete ui.common.name
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product-category.ui.json',
+        where: '/common/nmae',
+        message: expect.stringContaining(
+          '"nmae" is not a field of any form (did you mean "name"?)',
+        ),
+      },
+    ])
+  })
+
+  test('a ui:widget that is not in the catalogue', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product.ui', (ui) => {
+          ui.common.price['ui:widget'] = 'mony'
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product.ui.json',
+        where: '/common/price/ui:widget',
+        message: expect.stringContaining('"mony" is not a widget (did you mean "money"?)'),
+      },
+    ])
+  })
+
+  test('a widget that does not suit the field', () => {
+    const [problem] = problemsAfter((c) =>
+      edit(c, 'product.ui', (ui) => {
+        ui.common.name['ui:widget'] = 'switch'
+      }),
+    )
+    expect(problem).toEqual({
+      file: 'product.ui.json',
+      where: '/common/name/ui:widget',
+      message: 'the "switch" widget edits boolean fields, but "name" is string.',
+    })
+  })
+
+  test('an unknown ui:options key for that widget', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product-category.ui', (ui) => {
+          ui.common.description['ui:options'] = { rowz: 4 }
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product-category.ui.json',
+        where: '/common/description/ui:options/rowz',
+        message: expect.stringContaining(
+          '"rowz" is not an option of the "textarea" widget (did you mean "rows"?); its own options are "rows"',
+        ),
+      },
+    ])
+  })
+
+  test('a new enum option the column refuses needs a migration', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product', (doc) => {
+          doc.definitions.pricing.enum.push('Hourly')
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/pricing/enum',
+        message: expect.stringMatching(
+          /^"pricing" needs a migration: the schema allows the option "Hourly", but the database column products\.pricing takes only "Fixed" or "Range"\./,
+        ),
+      },
+    ])
+  })
+
+  test('a maximum or minimum the column refuses needs a migration', () => {
+    const problems = problemsAfter((c) =>
+      edit(c, 'product', (doc) => {
+        doc.definitions.rating.maximum = 10
+        doc.definitions.estimatedDeliveryDays.minimum = 0
+      }),
+    )
+    expect(problems.map((p) => [p.where, p.message.split('. ')[0]])).toEqual([
+      [
+        '/definitions/estimatedDeliveryDays/minimum',
+        '"estimatedDeliveryDays" needs a migration: the schema allows numbers down to 0, but the database column products.estimated_delivery_days takes at least 1',
+      ],
+      [
+        '/definitions/rating/maximum',
+        '"rating" needs a migration: the schema allows numbers up to 10, but the database column products.rating takes at most 5',
+      ],
+    ])
+  })
+
+  test('a stored field made optional needs a migration (or must stay required)', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'service-provider', (doc) => {
+          doc.definitions.create.required = doc.definitions.create.required.filter(
+            (name: string) => name !== 'about',
+          )
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'service-provider.json',
+        where: '/definitions/create/required',
+        message: expect.stringContaining(
+          '"about" needs a migration or must stay required: the create form lets it be left out, but the database column service_providers.about needs a value in every row.',
+        ),
+      },
+    ])
+  })
+
+  test('a property with no column is a custom field; one of an unsupported type is reported', () => {
+    copy = copySchemas()
+    edit(copy, 'product', (doc) => {
+      doc.definitions.create.properties.sku = { type: 'string', title: 'SKU', maxLength: 40 }
+    })
+    expect(checkSchemas(copy.dir)).toEqual({ problems: [], customFields: ['product.json: sku'] })
+    edit(copy, 'product', (doc) => {
+      doc.definitions.create.properties.tags = { type: 'array', items: { type: 'string' } }
+    })
+    expect(checkSchemas(copy.dir).problems).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/create/properties/tags/type',
+        message: expect.stringContaining(
+          '"tags" has no database column, so it would be a custom field, but its type is array',
+        ),
+      },
+    ])
+  })
+
+  test('the command prints the report and fails; a clean folder passes', () => {
+    copy = copySchemas()
+    edit(copy, 'product.ui', (ui) => {
+      ui.common.price['ui:widget'] = 'mony'
+    })
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/schema-check/cli.ts', copy.dir],
+      {
+        encoding: 'utf8',
+      },
+    )
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(formatReport(checkSchemas(copy.dir).problems))
+    expect(run.stderr).toContain(
+      'schemas/product.ui.json at /common/price/ui:widget: "mony" is not a widget',
+    )
+    const clean = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/schema-check/cli.ts'],
+      {
+        encoding: 'utf8',
+      },
+    )
+    expect(clean).toMatch(/^Schemas OK/)
+  })
+})
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests reach into any part of a schema file
+type Loose = any
+
+/** An analyst's edit of one file (`product`, `product.ui`) of the copy. */
+function edit(c: SchemaCopy, name: string, change: (json: Loose) => void) {
+  c.edit(name, change)
+}
+
+function copyText(file: string): string {
+  return readFileSync(path.join(copy.dir, file), 'utf8')
+}
+
+describe('the build', () => {
+  test('a schema the validator generator cannot compile is named in the build error', () => {
+    copy = copySchemas()
+    const file = path.join(copy.dir, 'product.json')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"minimum": 1,', '"minimum": 1'))
+    expect(() => compileFormValidators(copy.dir, 'product', 'create')).toThrow(
+      /^schemas\/product\.json \(create form\): .*JSON.*`npm run check:schemas` lists every mistake/,
+    )
+  })
+})

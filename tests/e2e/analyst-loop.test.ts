@@ -1,0 +1,146 @@
+// The analyst's two loops (issue #11), each on a copy of the repository so the working tree's
+// schemas/ stay as they are: `npm run dev` shows a schema edit in the open page and the API
+// enforces it with no other command; `npm start` rebuilds a web build made from older schemas
+// (and says why), and refuses to serve schemas with mistakes.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  editCategoryName,
+  signInAndOpenCategoryForm,
+  statusForShortName,
+} from '../../scripts/support/analyst-edit'
+import { startDev } from '../../scripts/support/dev-process'
+import { copyRepository, type FolderCopy } from '../../scripts/support/folder-copy'
+import { ADMIN, freePort, login, sleep, waitUntilOk } from '../../scripts/support/server-process'
+import { launchBrowser } from './support/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const EDIT = { title: 'Category name', minLength: 5 }
+
+/** The form shows the new label and refuses a short name; the API answers it 400. */
+async function expectEditFollowed(page: Page, baseUrl: string, token: string) {
+  const name = page.getByLabel(EDIT.title, { exact: true })
+  await name.waitFor({ timeout: 120_000 })
+  await name.fill('abcd')
+  await page.getByLabel('Description').fill('A test category')
+  await page.getByRole('button', { name: 'Create Category' }).click()
+  await page.getByText(`Use at least ${EDIT.minLength} characters.`).waitFor()
+
+  const deadline = Date.now() + 120_000
+  let status = await statusForShortName(baseUrl, token, EDIT.minLength)
+  // In `npm run dev` the API may still be restarting when the page has already reloaded.
+  while (status !== 400 && Date.now() < deadline) {
+    await sleep(200)
+    status = await statusForShortName(baseUrl, token, EDIT.minLength)
+  }
+  expect(status).toBe(400)
+}
+
+describe('npm run dev', () => {
+  let copy: FolderCopy
+  afterAll(() => copy?.remove())
+
+  it('shows a schema edit in the open page and the API enforces it; a mistake, the report', async () => {
+    copy = copyRepository()
+    const dev = await startDev(copy.dir)
+    try {
+      const page = await browser.newPage()
+      await signInAndOpenCategoryForm(page, dev.webUrl)
+      await page.getByLabel('Name', { exact: true }).waitFor()
+      const token = await login(dev.webUrl)
+      editCategoryName(copy, EDIT)
+      // No reload by the test: Vite reloads the page itself.
+      await expectEditFollowed(page, dev.webUrl, token)
+
+      // A mistake shows check:schemas' report over the page, until it is fixed.
+      const file = 'schemas/service-provider-category.ui.json'
+      copy.replace(file, '"ui:widget": "textarea"', '"ui:widget": "textarae"')
+      const overlay = page.locator('vite-error-overlay')
+      await overlay.waitFor({ timeout: 60_000 })
+      await expect(overlay.evaluate((el) => el.shadowRoot?.textContent)).resolves.toContain(
+        `${file} at /common/description/ui:widget: "textarae" is not a widget (did you mean "textarea"?)`,
+      )
+      copy.replace(file, '"ui:widget": "textarae"', '"ui:widget": "textarea"')
+      await overlay.waitFor({ state: 'detached', timeout: 60_000 })
+      await page.getByLabel(EDIT.title, { exact: true }).waitFor()
+    } finally {
+      await dev.stop()
+    }
+  }, 300_000)
+})
+
+describe('npm start', () => {
+  let copy: FolderCopy
+  beforeAll(() => {
+    copy = copyRepository({ withBuild: true })
+  })
+  afterAll(() => copy?.remove())
+
+  const env = (port: number) => ({
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(copy.dir, 'data'),
+    DATABASE_URL: '',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+  })
+
+  it('refuses to serve schemas with a mistake, naming the file and place', async () => {
+    copy.replace('schemas/product.ui.json', '"ui:widget": "money"', '"ui:widget": "mony"')
+    const run = spawnSync('npm', ['start'], {
+      cwd: copy.dir,
+      env: env(await freePort()),
+      encoding: 'utf8',
+    })
+    copy.replace('schemas/product.ui.json', '"ui:widget": "mony"', '"ui:widget": "money"')
+    expect(run.status).not.toBe(0)
+    expect(run.stderr).toContain(
+      'schemas/product.ui.json at /common/price/ui:widget: "mony" is not a widget (did you mean "money"?)',
+    )
+    expect(run.stderr).toContain('`npm start` serves nothing until they are fixed')
+  }, 120_000)
+
+  it('rebuilds a build made from older schemas, saying why; form and API follow the edit', async () => {
+    editCategoryName(copy, EDIT)
+    const port = await freePort()
+    let output = ''
+    // Its own process group, so stopping it stops npm and the server it runs.
+    const start: ChildProcess = spawn('npm', ['start'], {
+      cwd: copy.dir,
+      env: env(port),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    start.stdout?.on('data', (chunk) => {
+      output += chunk
+    })
+    start.stderr?.on('data', (chunk) => {
+      output += chunk
+    })
+    const baseUrl = `http://127.0.0.1:${port}`
+    try {
+      await waitUntilOk(`${baseUrl}/api/health`, 240_000, () => {
+        if (start.exitCode !== null) throw new Error(`npm start exited:\n${output}`)
+      })
+      expect(output).toMatch(
+        /schemas\/service-provider-category\.json and \d+ other input\(s\) changed since the web app was built: rebuilding it…/,
+      )
+      const page = await browser.newPage()
+      await signInAndOpenCategoryForm(page, baseUrl)
+      await expectEditFollowed(page, baseUrl, await login(baseUrl))
+    } finally {
+      if (start.pid && start.exitCode === null) process.kill(-start.pid, 'SIGTERM')
+    }
+  }, 300_000)
+})

@@ -1,0 +1,95 @@
+// The edits an analyst makes in schemas/ alone (issue 11, point 6), each applied to a
+// temporary copy. One list, used by the API suite (tests/server/analyst-edits.test.ts) and the
+// form suite (tests/web/forms/analyst-edits.test.tsx), so both prove the same edits.
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { addProperty, copySchemas, formDefinition, type Json, type SchemaCopy } from './schema-copy'
+
+export interface AnalystEdit {
+  name: string
+  entity: 'product-category' | 'service-provider' | 'product'
+  apply(copy: SchemaCopy): void
+}
+
+const uiCommon = (ui: Json) => ui.common as Record<string, Json>
+const field = (ui: Json, name: string) => {
+  const common = uiCommon(ui)
+  common[name] = { ...(common[name] ?? {}) }
+  return common[name]
+}
+
+export const RELABELLED = 'Category Title'
+export const HELP_TEXT = 'Shown to customers on the storefront'
+export const NEW_MINIMUM = 3
+export const CUSTOM_FIELD = { name: 'code', title: 'Shelf Code', maxLength: 8 }
+
+export const ANALYST_EDITS: AnalystEdit[] = [
+  {
+    name: 'relabel',
+    entity: 'product-category',
+    apply: (copy) =>
+      copy.edit('product-category.ui', (ui) => {
+        field(ui, 'name')['ui:title'] = RELABELLED
+      }),
+  },
+  {
+    name: 'reorder',
+    entity: 'product-category',
+    apply: (copy) =>
+      copy.edit('product-category.ui', (ui) => {
+        uiCommon(ui)['ui:order'] = ['description', 'name', 'parentCategoryId', '*'] as never
+      }),
+  },
+  {
+    name: 'make required',
+    entity: 'service-provider',
+    apply: (copy) =>
+      copy.edit('service-provider', (doc) => {
+        const create = formDefinition(doc, 'create')
+        create.required = [...(create.required as string[]), 'addressLine2']
+      }),
+  },
+  {
+    name: 'change a minimum',
+    entity: 'product',
+    apply: (copy) =>
+      copy.edit('product', (doc) => {
+        const definitions = doc.definitions as Record<string, Json>
+        definitions.estimatedDeliveryDays.minimum = NEW_MINIMUM
+      }),
+  },
+  {
+    name: 'add a help text',
+    entity: 'product-category',
+    apply: (copy) =>
+      copy.edit('product-category.ui', (ui) => {
+        field(ui, 'description')['ui:help'] = HELP_TEXT
+      }),
+  },
+  {
+    name: 'add a custom field',
+    entity: 'product-category',
+    apply: (copy) =>
+      copy.edit('product-category', (doc) => {
+        const { name, title, maxLength } = CUSTOM_FIELD
+        addProperty(doc, name, { type: 'string', title, maxLength })
+      }),
+  },
+]
+
+/** A copy of schemas/ with one edit applied. */
+export function editedCopy(edit: AnalystEdit): SchemaCopy {
+  const copy = copySchemas()
+  edit.apply(copy)
+  return copy
+}
+
+/** A fingerprint of the repository's schemas/: equal before and after, the suite touched only its copies. */
+export function schemasFingerprint(dir = 'schemas'): string {
+  const hash = createHash('sha256')
+  for (const file of readdirSync(dir).sort()) {
+    hash.update(file).update(readFileSync(path.join(dir, file)))
+  }
+  return hash.digest('hex')
+}
