@@ -12,8 +12,9 @@ import {
 import type { Config } from './config'
 import type { Database } from './db/types'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
-import { registerHealth } from './health'
+import { type Lifecycle, registerHealth } from './health'
 import { registerReadCacheInvalidation } from './lib/read-cache'
+import { listenForWrites } from './lib/write-notices'
 import { type LoggerConfig, loggerOptions } from './logging'
 import { registerProductImageRoutes } from './products/product-image-routes'
 import { registerProductRoutes } from './products/product-routes'
@@ -36,8 +37,10 @@ export interface BuildAppOptions {
   logger?: false | LoggerConfig
   /** Tests inject a clock to age sessions without waiting. */
   now?: () => number
-  /** Tests may inject a limiter; by default each app gets its own in-memory one. */
+  /** Tests may inject a limiter; by default PostgreSQL's shared one, or one in memory (SQLite). */
   loginLimiter?: LoginLimiter
+  /** main.ts sets `stopping` on SIGTERM so readiness answers 503 while requests drain. */
+  lifecycle?: Lifecycle
   /** Folder of JSON Schemas; defaults to the repository's /schemas. */
   schemasDir?: string
   /** Sees every route as it is registered, so tests can check each one is protected. */
@@ -71,12 +74,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app)
   const policy: SessionPolicy = { ttlHours: config.tokenTtlHours, now: options.now }
   registerAuthentication(app, db, policy)
-  registerReadCacheInvalidation(app, db)
+  // Instances on one PostgreSQL tell each other about writes, so their caches agree.
+  const notices = config.databaseUrl
+    ? await listenForWrites(config.databaseUrl, db, app.log)
+    : undefined
+  if (notices) app.addHook('onClose', () => notices.close())
+  registerReadCacheInvalidation(app, db, notices?.announce)
   const pageFallback = await registerWeb(app, config.webDistDir)
   registerErrorHandlers(app, pageFallback)
 
-  registerHealth(app, db)
-  registerAuthRoutes(app, { db, policy, limiter: options.loginLimiter ?? createLoginLimiter() })
+  registerHealth(app, db, options.lifecycle ?? { stopping: false })
+  const limiter =
+    options.loginLimiter ?? createLoginLimiter({}, config.databaseUrl ? db : undefined)
+  registerAuthRoutes(app, { db, policy, limiter })
   registerCategoryRoutes(app, db, serviceProviderCategories)
   registerCategoryRoutes(app, db, productCategories)
   registerServiceProviderRoutes(app, db)

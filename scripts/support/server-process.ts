@@ -39,7 +39,7 @@ export function storageEnv(storage: Storage): Record<string, string> {
 
 export async function startServer(
   storage: Storage,
-  { logLevel = 'warn' }: { logLevel?: string } = {},
+  { logLevel = 'warn', env = {} }: { logLevel?: string; env?: Record<string, string> } = {},
 ): Promise<ServerProcess> {
   const port = await freePort()
   let log = ''
@@ -55,6 +55,7 @@ export async function startServer(
       LOG_LEVEL: logLevel,
       // API only: no web build needed (and none is served).
       WEB_DIST_DIR: path.join(os.tmpdir(), 'bench-no-web-build'),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

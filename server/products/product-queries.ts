@@ -4,7 +4,7 @@ import { type SqlBool, sql } from 'kysely'
 import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
 import type { PageRequest } from '../lib/list-query'
-import { cachedCount } from '../lib/read-cache'
+import { cachedCount, consistentPage } from '../lib/read-cache'
 import { filterByText, productName } from '../lib/text-search'
 import { toNaira } from './money'
 
@@ -65,7 +65,15 @@ export async function productExists(db: Db, id: number): Promise<boolean> {
  * fastest checked row by row while walking the newest products (thirty hits come quickly), a
  * narrow one by collecting its few matches through their indexes and sorting those.
  */
-export async function listProducts(
+export function listProducts(
+  db: Db,
+  filter: ProductFilter,
+  request: PageRequest,
+): Promise<{ rows: Product[]; total: number }> {
+  return consistentPage(db, request, (reader) => readProductPage(reader, filter, request))
+}
+
+async function readProductPage(
   db: Db,
   filter: ProductFilter,
   { page, pageSize }: PageRequest,

@@ -4,7 +4,7 @@ import { type ExpressionBuilder, sql } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, providerLinks } from '../lib/category-links'
 import type { PageRequest } from '../lib/list-query'
-import { cachedCount } from '../lib/read-cache'
+import { cachedCount, consistentPage } from '../lib/read-cache'
 import { filterByText, providerBrandName, providerEmail } from '../lib/text-search'
 
 export type { Db }
@@ -45,7 +45,15 @@ export async function findProvider(db: Db, id: number): Promise<Provider | undef
 }
 
 /** One page, newest first (by id), plus the total; categories come in one extra query. */
-export async function listProviders(
+export function listProviders(
+  db: Db,
+  filter: ProviderFilter,
+  request: PageRequest,
+): Promise<{ rows: Provider[]; total: number }> {
+  return consistentPage(db, request, (reader) => readProviderPage(reader, filter, request))
+}
+
+async function readProviderPage(
   db: Db,
   filter: ProviderFilter,
   { page, pageSize }: PageRequest,

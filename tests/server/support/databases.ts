@@ -67,6 +67,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: path.join(os.tmpdir(), 'backoffice-no-web-build'),
     logLevel: 'silent',
     tokenTtlHours: 12,
+    dbPoolSize: 10,
+    dbStatementTimeoutMs: 0,
+    shutdownDelaySeconds: 0,
     ...overrides,
   }
 }
