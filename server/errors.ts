@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isDatabaseUnavailable } from './db/connection'
+import { drainBody } from './lib/drain-body'
 
 // One place that turns every failure into `{"detail": "..."}`. Nothing else in the server
 // formats errors, and no stack trace or internal message ever reaches a client.
@@ -53,6 +54,13 @@ export function registerErrorHandlers(app: FastifyInstance, pageFallback: PageFa
       return reply.code(400).send({ detail: validationDetail(error) })
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // The client must be able to read this answer: see lib/drain-body.ts. (Fastify has
+      // already set `Connection: close` for a body it refused.)
+      return drainBody(request.raw).then(() =>
+        reply.code(413).send({ detail: 'Request body is too large' }),
+      )
+    }
     if (known) {
       return reply.code(known[0]).send({ detail: known[1] })
     }
