@@ -16,6 +16,7 @@ import { type Lifecycle, registerHealth } from './health'
 import { registerReadCacheInvalidation } from './lib/read-cache'
 import { listenForWrites } from './lib/write-notices'
 import { type LoggerConfig, loggerOptions } from './logging'
+import { registerOpenApi, registerOpenApiRoutes } from './openapi'
 import { registerProductImageRoutes } from './products/product-image-routes'
 import { registerProductRoutes } from './products/product-routes'
 import { registerSchemas } from './schemas'
@@ -69,6 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   acceptEmptyJsonBodies(app)
+  // Before any route, so it sees each one as it is registered.
+  await registerOpenApi(app)
   registerSchemas(app, options.schemasDir)
   // Order matters: hooks and handlers registered first apply to every route added later.
   await registerSecurityHeaders(app)
@@ -84,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandlers(app, pageFallback)
 
   registerHealth(app, db, options.lifecycle ?? { stopping: false })
+  registerOpenApiRoutes(app)
   const limiter =
     options.loginLimiter ?? createLoginLimiter({}, config.databaseUrl ? db : undefined)
   registerAuthRoutes(app, { db, policy, limiter })
