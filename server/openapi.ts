@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import fastifySwagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { MAX_ID, MAX_PAGE_SIZE } from './lib/list-query'
+import { categorySorts, productImageSorts, productSorts, providerSorts } from './lib/list-sort'
 
 type Success =
   | 'page'
@@ -29,6 +30,8 @@ interface Operation {
   /** Statuses beyond those every route of its kind gives (see `errorsOf`). */
   errors?: number[]
   query?: string[]
+  /** The fields its `sort` parameter takes (lists). */
+  sorts?: object
 }
 
 const LIST = ['page', 'pageSize']
@@ -46,6 +49,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/service-provider-categories': {
     success: 'page',
     query: [...LIST, 'name', 'description', 'parentId'],
+    sorts: categorySorts,
   },
   'POST /api/service-provider-categories': { success: 'id', status: 201 },
   'GET /api/service-provider-categories/{id}': { success: 'object' },
@@ -53,6 +57,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/product-categories': {
     success: 'page',
     query: [...LIST, 'name', 'parentCategoryId'],
+    sorts: categorySorts,
   },
   'POST /api/product-categories': { success: 'id', status: 201 },
   'GET /api/product-categories/{id}': { success: 'object' },
@@ -60,6 +65,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/service-providers': {
     success: 'page',
     query: [...LIST, 'email', 'brandName', 'enabled', 'serviceProviderCategoryId'],
+    sorts: providerSorts,
   },
   'POST /api/service-providers': { success: 'id', status: 201, errors: [409] },
   'GET /api/service-providers/{id}': { success: 'object' },
@@ -67,6 +73,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/service-providers/public-info': {
     success: 'page',
     query: [...LIST, 'brandName', 'serviceProviderCategoryId', 'enabled'],
+    sorts: providerSorts,
   },
   'GET /api/service-providers/{id}/public-info': { success: 'object' },
   'POST /api/service-providers/{id}/passport-photo': { success: 'object' },
@@ -78,6 +85,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/service-providers/{id}/products': {
     success: 'page',
     query: [...LIST, 'name', 'enabled'],
+    sorts: productSorts,
   },
   'GET /api/products': {
     success: 'page',
@@ -91,11 +99,16 @@ export const OPERATIONS: Record<string, Operation> = {
       'minRating',
       'maxRating',
     ],
+    sorts: productSorts,
   },
   'POST /api/products': { success: 'id', status: 201 },
   'GET /api/products/{id}': { success: 'object' },
   'PUT /api/products/{id}': { success: 'object', errors: [412] },
-  'GET /api/products/{id}/images': { success: 'page', query: [...LIST, 'enabled'] },
+  'GET /api/products/{id}/images': {
+    success: 'page',
+    query: [...LIST, 'enabled'],
+    sorts: productImageSorts,
+  },
   'POST /api/products/{id}/images': { success: 'id', status: 201 },
   'GET /api/products/{id}/images/{imageId}': { success: 'object' },
   'PUT /api/products/{id}/images/{imageId}': { success: 'object', errors: [412] },

@@ -13,6 +13,7 @@ import {
   type RawQuery,
   textFilter,
 } from '../lib/list-query'
+import { categorySorts, sortRequest } from '../lib/list-sort'
 import { cachedJson } from '../lib/read-cache'
 import {
   type CategoryInput,
@@ -73,6 +74,7 @@ export function registerCategoryRoutes(
   app.get(path, async (request, reply) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
+    const sort = sortRequest(query, categorySorts, 'name')
     const filter = {
       name: textFilter(query, 'name'),
       description: kind.extraTextFilters.includes('description')
@@ -81,8 +83,9 @@ export function registerCategoryRoutes(
       parentId: nullableIdFilter(query, parentField),
     }
     // The dropdowns ask for every category each time a form opens: serialised once per write.
-    const body = await cachedJson(db, `${table}:${JSON.stringify([filter, page])}`, async () => {
-      const { rows, total } = await listCategories(db, table, filter, page)
+    const key = `${table}:${JSON.stringify([filter, page, sort])}`
+    const body = await cachedJson(db, key, async () => {
+      const { rows, total } = await listCategories(db, table, filter, page, sort)
       return { data: rows.map(toJson), pagination: pagination(page, total) }
     })
     return reply.type('application/json; charset=utf-8').send(body)

@@ -6,6 +6,7 @@ import * as products from './migrations/2026-11-22-004-products'
 import * as textSearch from './migrations/2026-11-23-005-text-search'
 import * as priceBounds from './migrations/2026-11-23-006-price-bounds'
 import * as providerThumbnails from './migrations/2026-11-23-007-provider-thumbnails'
+import * as sortIndexes from './migrations/2026-11-25-009-sort-indexes'
 import * as loginLimits from './migrations/2026-11-25-010-login-limits'
 import type { Database } from './types'
 
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-005-text-search': textSearch,
   '2026-11-23-006-price-bounds': priceBounds,
   '2026-11-23-007-provider-thumbnails': providerThumbnails,
+  '2026-11-25-009-sort-indexes': sortIndexes,
   '2026-11-25-010-login-limits': loginLimits,
 }
 

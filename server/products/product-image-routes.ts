@@ -10,6 +10,7 @@ import { imageSize, sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { booleanFilter, pageRequest, pagination, type RawQuery } from '../lib/list-query'
+import { productImageSorts, sortRequest } from '../lib/list-sort'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import {
   addProductImage,
@@ -46,8 +47,9 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
     const id = productId(request.params)
     const query = request.query as RawQuery
     const page = pageRequest(query)
+    const sort = sortRequest(query, productImageSorts, 'id')
     const filter = { enabled: booleanFilter(query, 'enabled') }
-    const result = await listProductImages(db, id, filter, page)
+    const result = await listProductImages(db, id, filter, page, sort)
     if (result === 'no-product') throw new HttpError(404, NOT_FOUND)
     return { data: result.rows, pagination: pagination(page, result.total) }
   })

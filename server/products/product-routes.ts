@@ -6,6 +6,7 @@ import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
+import { productSorts, sortRequest } from '../lib/list-sort'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import { providerExists } from '../service-providers/provider-image-queries'
 import {
@@ -37,7 +38,8 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   app.get(BASE_PATH, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
-    const { rows, total } = await listProducts(db, productFilter(query), page)
+    const sort = sortRequest(query, productSorts, 'newest')
+    const { rows, total } = await listProducts(db, productFilter(query), page, sort)
     return { data: rows, pagination: pagination(page, total) }
   })
 
@@ -87,11 +89,12 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     const serviceProviderId = providerId(request.params)
     const query = request.query as RawQuery
     const page = pageRequest(query)
+    const sort = sortRequest(query, productSorts, 'newest')
     const filter = { ...providerProductFilter(query), serviceProviderId }
     if (!(await providerExists(db, serviceProviderId))) {
       throw new HttpError(404, PROVIDER_NOT_FOUND)
     }
-    const { rows, total } = await listProducts(db, filter, page)
+    const { rows, total } = await listProducts(db, filter, page, sort)
     return { data: rows, pagination: pagination(page, total) }
   })
 }

@@ -5,6 +5,7 @@ import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
+import { providerSorts, sortRequest } from '../lib/list-sort'
 import { findProvider, listProviders } from './provider-queries'
 import {
   BASE_PATH,
@@ -28,7 +29,8 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
   app.get(BASE_PATH, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
-    const { rows, total } = await listProviders(db, providerFilter(query), page)
+    const sort = sortRequest(query, providerSorts, 'newest')
+    const { rows, total } = await listProviders(db, providerFilter(query), page, sort)
     return { data: rows, pagination: pagination(page, total) }
   })
 

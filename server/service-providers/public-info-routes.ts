@@ -12,6 +12,7 @@ import {
   type RawQuery,
   textFilter,
 } from '../lib/list-query'
+import { providerSorts, sortRequest } from '../lib/list-sort'
 import { findProvider, listProviders, type Provider } from './provider-queries'
 import { BASE_PATH, NOT_FOUND, providerId } from './provider-request'
 
@@ -38,6 +39,7 @@ export function registerPublicInfoRoutes(app: FastifyInstance, db: Kysely<Databa
   app.get(`${BASE_PATH}/public-info`, { config }, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
+    const sort = sortRequest(query, providerSorts, 'newest')
     const filter = {
       brandName: textFilter(query, 'brandName'),
       categoryId: idFilter(query, 'serviceProviderCategoryId'),
@@ -46,7 +48,7 @@ export function registerPublicInfoRoutes(app: FastifyInstance, db: Kysely<Databa
     if (booleanFilter(query, 'enabled') === false) {
       return { data: [], pagination: pagination(page, 0) }
     }
-    const { rows, total } = await listProviders(db, { ...filter, enabled: true }, page)
+    const { rows, total } = await listProviders(db, { ...filter, enabled: true }, page, sort)
     return { data: rows.map(toPublicInfo), pagination: pagination(page, total) }
   })
 
