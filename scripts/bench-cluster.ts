@@ -64,12 +64,16 @@ async function throughput(servers: ServerProcess[], tokens: string[]): Promise<F
   return Promise.all(
     servers.map((server, n) => {
       let i = n
+      const next = () => {
+        i += servers.length
+        return readShot(i)
+      }
       return fire({
         url: server.url,
         connections: Math.max(1, Math.round(connections / servers.length)),
         duration,
         headers: { authorization: `Bearer ${tokens[n]}` },
-        shot: () => readShot((i += servers.length)),
+        shot: next,
       })
     }),
   )
@@ -120,7 +124,11 @@ async function main(): Promise<void> {
       const name = `Bench category ${Date.now()}-${i}`
       const list = () => apiB.get('/api/product-categories?pageSize=3000')
       await list()
-      await apiA.create('/api/product-categories', { name, description: 'x', parentCategoryId: null })
+      await apiA.create('/api/product-categories', {
+        name,
+        description: 'x',
+        parentCategoryId: null,
+      })
       const wrote = performance.now()
       while (!(await list()).text.includes(name)) await sleep(1)
       lags.push(performance.now() - wrote)

@@ -13,6 +13,7 @@ import type { Config } from './config'
 import type { Database } from './db/types'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { type Lifecycle, registerHealth } from './health'
+import { parseQueryString } from './lib/query-schema'
 import { registerReadCacheInvalidation } from './lib/read-cache'
 import { listenForWrites } from './lib/write-notices'
 import { type LoggerConfig, loggerOptions } from './logging'
@@ -60,6 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: logging.logController,
     bodyLimit: BODY_LIMIT,
     schemaController,
+    // One clean string per parameter for the routes' querystring schemas.
+    routerOptions: { querystringParser: parseQueryString },
     // The router's own 400/414 (a malformed escape, an overlong id) answer `{detail}` too.
     frameworkErrors,
     // A request already on an open connection when SIGTERM arrives is served, not refused with

@@ -104,6 +104,10 @@ export function validationDetail(error: FastifyError): string {
   if (!issue) return 'Invalid request'
   const params = issue.params as Record<string, unknown>
   const base = issue.instancePath.split('/').filter(Boolean).join('.')
+  // Query parameters' schemas say their own text for each rule (server/lib/query-schema.ts).
+  const { parentSchema } = issue as { parentSchema?: { 'x-detail'?: Record<string, string> } }
+  const own = parentSchema?.['x-detail']?.[issue.keyword]
+  if (own && base) return `${base} ${own}`
   const field = (name: unknown) => [base, String(name)].filter(Boolean).join('.')
 
   switch (issue.keyword) {

@@ -1,15 +1,13 @@
 // The API described as OpenAPI 3.1 at GET /api/openapi.json, rendered for people at /api/docs.
 //
 // @fastify/swagger reads each route as it is registered: its path parameters and its request
-// body (the schemas of /schemas, by $ref). What a route schema cannot say (the answers each
-// route gives, and the query parameters that the list routes still parse by hand) is written
-// once here, in OPERATIONS; a route missing from it is documented with its success answer
+// body (the schemas of /schemas, by $ref) and its query parameters (lib/query-schema.ts). What a
+// route schema cannot say, the answers each route gives, is written once here, in OPERATIONS; a route missing from it is documented with its success answer
 // unknown, which tests/server/openapi.test.ts refuses.
 import { readFileSync } from 'node:fs'
 import fastifySwagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
-import { MAX_ID, MAX_PAGE_SIZE } from './lib/list-query'
-import { categorySorts, productImageSorts, productSorts, providerSorts } from './lib/list-sort'
+import { MAX_ID } from './lib/list-query'
 
 type Success =
   | 'page'
@@ -29,12 +27,8 @@ interface Operation {
   status?: 200 | 201
   /** Statuses beyond those every route of its kind gives (see `errorsOf`). */
   errors?: number[]
-  query?: string[]
-  /** The fields its `sort` parameter takes (lists). */
-  sorts?: object
 }
 
-const LIST = ['page', 'pageSize']
 const CATEGORY_PUT: Operation = { success: 'object', errors: [412] }
 
 /** By `METHOD path`, as the routes are registered. */
@@ -46,117 +40,38 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/openapi.json': { success: 'openapi' },
   'GET /api/docs': { success: 'html' },
   'GET /api/docs/docs.js': { success: 'script' },
-  'GET /api/service-provider-categories': {
-    success: 'page',
-    query: [...LIST, 'name', 'description', 'parentId'],
-    sorts: categorySorts,
-  },
+  'GET /api/service-provider-categories': { success: 'page' },
   'POST /api/service-provider-categories': { success: 'id', status: 201 },
   'GET /api/service-provider-categories/{id}': { success: 'object' },
   'PUT /api/service-provider-categories/{id}': CATEGORY_PUT,
-  'GET /api/product-categories': {
-    success: 'page',
-    query: [...LIST, 'name', 'parentCategoryId'],
-    sorts: categorySorts,
-  },
+  'GET /api/product-categories': { success: 'page' },
   'POST /api/product-categories': { success: 'id', status: 201 },
   'GET /api/product-categories/{id}': { success: 'object' },
   'PUT /api/product-categories/{id}': CATEGORY_PUT,
-  'GET /api/service-providers': {
-    success: 'page',
-    query: [...LIST, 'email', 'brandName', 'enabled', 'serviceProviderCategoryId'],
-    sorts: providerSorts,
-  },
+  'GET /api/service-providers': { success: 'page' },
   'POST /api/service-providers': { success: 'id', status: 201, errors: [409] },
   'GET /api/service-providers/{id}': { success: 'object' },
   'PUT /api/service-providers/{id}': { success: 'object', errors: [412] },
-  'GET /api/service-providers/public-info': {
-    success: 'page',
-    query: [...LIST, 'brandName', 'serviceProviderCategoryId', 'enabled'],
-    sorts: providerSorts,
-  },
+  'GET /api/service-providers/public-info': { success: 'page' },
   'GET /api/service-providers/{id}/public-info': { success: 'object' },
   'POST /api/service-providers/{id}/passport-photo': { success: 'object' },
-  'GET /api/service-providers/{id}/passport-photo': { success: 'image', query: ['size'] },
+  'GET /api/service-providers/{id}/passport-photo': { success: 'image' },
   'DELETE /api/service-providers/{id}/passport-photo': { success: 'empty' },
   'POST /api/service-providers/{id}/brand-logo': { success: 'object' },
-  'GET /api/service-providers/{id}/brand-logo': { success: 'image', query: ['size'] },
+  'GET /api/service-providers/{id}/brand-logo': { success: 'image' },
   'DELETE /api/service-providers/{id}/brand-logo': { success: 'empty' },
-  'GET /api/service-providers/{id}/products': {
-    success: 'page',
-    query: [...LIST, 'name', 'enabled'],
-    sorts: productSorts,
-  },
-  'GET /api/products': {
-    success: 'page',
-    query: [
-      ...LIST,
-      'categoryId',
-      'name',
-      'enabled',
-      'minPrice',
-      'maxPrice',
-      'minRating',
-      'maxRating',
-    ],
-    sorts: productSorts,
-  },
+  'GET /api/service-providers/{id}/products': { success: 'page' },
+  'GET /api/products': { success: 'page' },
   'POST /api/products': { success: 'id', status: 201 },
   'GET /api/products/{id}': { success: 'object' },
   'PUT /api/products/{id}': { success: 'object', errors: [412] },
-  'GET /api/products/{id}/images': {
-    success: 'page',
-    query: [...LIST, 'enabled'],
-    sorts: productImageSorts,
-  },
+  'GET /api/products/{id}/images': { success: 'page' },
   'POST /api/products/{id}/images': { success: 'id', status: 201 },
   'GET /api/products/{id}/images/{imageId}': { success: 'object' },
   'PUT /api/products/{id}/images/{imageId}': { success: 'object', errors: [412] },
   'DELETE /api/products/{id}/images/{imageId}': { success: 'empty' },
   'POST /api/products/{id}/images/{imageId}/make-preview-image': { success: 'empty' },
-  'GET /api/products/{id}/images/{imageId}/image-file': { success: 'image', query: ['size'] },
-}
-
-const text = (description: string, extra: object = {}) => ({
-  type: 'string',
-  description,
-  ...extra,
-})
-const wholeNumber = (description: string, maximum?: number) => ({
-  type: 'integer',
-  minimum: 1,
-  ...(maximum ? { maximum } : {}),
-  description,
-})
-const naira = (description: string) =>
-  text(description, { pattern: '^\\d{1,15}(\\.\\d{0,2}0*)?$', examples: ['12500.50'] })
-
-/** Every query parameter of the API: what it means and the values it takes. */
-const QUERY_PARAMETERS: Record<string, object> = {
-  page: wholeNumber('Page number, from 1 (default 1)'),
-  pageSize: wholeNumber(
-    `Rows per page (default 30; above ${MAX_PAGE_SIZE} counts as ${MAX_PAGE_SIZE})`,
-  ),
-  name: text('Case-insensitive substring of the name', { maxLength: 200 }),
-  description: text('Case-insensitive substring of the description', { maxLength: 200 }),
-  email: text('Case-insensitive substring of the email', { maxLength: 200 }),
-  brandName: text('Case-insensitive substring of the brand name', { maxLength: 200 }),
-  enabled: text('Only enabled (true) or disabled (false) rows', { enum: ['true', 'false'] }),
-  parentId: text('Children of this category id; `null` for top-level categories', {
-    pattern: '^([1-9]\\d*|null)$',
-  }),
-  parentCategoryId: text('Children of this category id; `null` for top-level categories', {
-    pattern: '^([1-9]\\d*|null)$',
-  }),
-  serviceProviderCategoryId: wholeNumber('Providers in this category', MAX_ID),
-  categoryId: wholeNumber('Products in this category or any of its descendants', MAX_ID),
-  minPrice: naira('Lowest price in naira (at most two decimals)'),
-  maxPrice: naira('Highest price in naira (at most two decimals)'),
-  minRating: { type: 'number', minimum: 0, maximum: 5, description: 'Lowest rating, 0 to 5' },
-  maxRating: { type: 'number', minimum: 0, maximum: 5, description: 'Highest rating, 0 to 5' },
-  size: text('`thumb` for the stored thumbnail; `full` (default) for the image', {
-    enum: ['full', 'thumb'],
-  }),
+  'GET /api/products/{id}/images/{imageId}/image-file': { success: 'image' },
 }
 
 const ERROR_TEXTS: Record<number, string> = {
@@ -227,7 +142,7 @@ export function errorsOf(
   if (route.schema?.body) {
     for (const status of [400, 413, 415]) statuses.add(status)
   }
-  if ((operation?.query ?? []).length > 0) statuses.add(400)
+  if (route.schema?.querystring) statuses.add(400)
   if (route.url.includes(':')) statuses.add(404)
   return [...statuses].sort()
 }
@@ -293,7 +208,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         responses[status] = { description: ERROR_TEXTS[status], ...json(ref('Detail')) }
       }
       const isPublic = (route.config as { public?: boolean } | undefined)?.public === true
-      const query = operation?.query ?? []
       const ids = [...url.matchAll(/:(\w+)/g)].map((match) => match[1])
       return {
         url,
@@ -306,16 +220,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
                   required: ids,
                   properties: Object.fromEntries(
                     ids.map((id) => [id, { type: 'integer', minimum: 1, maximum: MAX_ID }]),
-                  ),
-                },
-              }
-            : {}),
-          ...(query.length > 0
-            ? {
-                querystring: {
-                  type: 'object',
-                  properties: Object.fromEntries(
-                    query.map((name) => [name, QUERY_PARAMETERS[name]]),
                   ),
                 },
               }

@@ -13,7 +13,8 @@ import {
   type RawQuery,
   textFilter,
 } from '../lib/list-query'
-import { categorySorts, sortRequest } from '../lib/list-sort'
+import { categorySorts, sortParams, sortRequest } from '../lib/list-sort'
+import { nullableIdParam, pageParams, querySchema, textParam } from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
 import {
   type CategoryInput,
@@ -71,7 +72,14 @@ export function registerCategoryRoutes(
     )
   }
 
-  app.get(path, async (request, reply) => {
+  const listQuery = querySchema({
+    ...pageParams,
+    ...sortParams(categorySorts),
+    name: textParam,
+    ...(kind.extraTextFilters.includes('description') ? { description: textParam } : {}),
+    [parentField]: nullableIdParam,
+  })
+  app.get(path, { schema: { querystring: listQuery } }, async (request, reply) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
     const sort = sortRequest(query, categorySorts, 'name')

@@ -3,8 +3,8 @@
 // so a row sits at one place in the order and pages never repeat or skip it. Migration 009
 // gives every (field, id) pair an index, so a first page reads just its rows.
 import { type SelectQueryBuilder, sql } from 'kysely'
-import { HttpError } from '../errors'
 import { type RawQuery, single } from './list-query'
+import { oneOf } from './query-schema'
 
 export type Order = 'asc' | 'desc'
 
@@ -44,22 +44,27 @@ export const productImageSorts = {
   ...byId,
 } as const
 
+/** The `sort` and `order` parameters of a list taking these fields (see ./query-schema.ts). */
+export function sortParams(fields: Record<string, SortField>) {
+  const names = Object.keys(fields)
+  return {
+    sort: oneOf(names, `must be one of ${names.join(', ')}`),
+    order: oneOf(['asc', 'desc'], 'must be asc or desc'),
+  }
+}
+
 /**
- * The sort asked for, or the list's default. An unknown field or order is a 400 naming the
- * parameter and what it accepts; an omitted order takes the field's usual one.
+ * The sort asked for (already checked by `sortParams` in the route's schema), or the list's
+ * default; an omitted order takes the field's usual one.
  */
 export function sortRequest(
   query: RawQuery,
   fields: Record<string, SortField>,
   fallback: string,
 ): Sort {
-  const field = single(query, 'sort')?.trim() || fallback
-  if (!Object.hasOwn(fields, field)) {
-    throw new HttpError(400, `sort must be one of ${Object.keys(fields).join(', ')}`)
-  }
+  const field = single(query, 'sort') ?? fallback
   const { columns, order: usual } = fields[field]
-  const order = single(query, 'order')?.trim() || usual
-  if (order !== 'asc' && order !== 'desc') throw new HttpError(400, 'order must be asc or desc')
+  const order = (single(query, 'order') as Order | undefined) ?? usual
   return { field, columns, order }
 }
 

@@ -6,11 +6,12 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { cleanImage, thumbnail } from '../images/clean-image'
-import { imageSize, sendImage } from '../images/image-reply'
+import { imageSize, imageSizeQuery, sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { booleanFilter, pageRequest, pagination, type RawQuery } from '../lib/list-query'
-import { productImageSorts, sortRequest } from '../lib/list-sort'
+import { productImageSorts, sortParams, sortRequest } from '../lib/list-sort'
+import { booleanParam, pageParams, querySchema } from '../lib/query-schema'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import {
   addProductImage,
@@ -43,7 +44,12 @@ const IMAGES = `${BASE_PATH}/:id/images`
 const IMAGE = `${IMAGES}/:imageId`
 
 export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  app.get(IMAGES, async (request) => {
+  const listQuery = querySchema({
+    ...pageParams,
+    ...sortParams(productImageSorts),
+    enabled: booleanParam,
+  })
+  app.get(IMAGES, { schema: { querystring: listQuery } }, async (request) => {
     const id = productId(request.params)
     const query = request.query as RawQuery
     const page = pageRequest(query)
@@ -126,14 +132,18 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
     return { id: imageId, productId: id }
   })
 
-  app.get(`${IMAGE}/image-file`, async (request, reply) => {
-    const id = productId(request.params)
-    const imageId = productImageId(request.params)
-    const size = imageSize(request.query as RawQuery)
-    const file = await findImageFile(db, id, imageId, size)
-    if (typeof file === 'string') throw notFound(file)
-    return sendImage(request, reply, file)
-  })
+  app.get(
+    `${IMAGE}/image-file`,
+    { schema: { querystring: imageSizeQuery } },
+    async (request, reply) => {
+      const id = productId(request.params)
+      const imageId = productImageId(request.params)
+      const size = imageSize(request.query as RawQuery)
+      const file = await findImageFile(db, id, imageId, size)
+      if (typeof file === 'string') throw notFound(file)
+      return sendImage(request, reply, file)
+    },
+  )
 }
 
 function notFound(missing: Missing): HttpError {

@@ -23,7 +23,9 @@ import {
   type ProductBody,
   productFilter,
   productId,
+  productListQuery,
   providerProductFilter,
+  providerProductListQuery,
   toNewProduct,
   toUpdate,
 } from './product-request'
@@ -35,7 +37,7 @@ import {
 } from './product-writes'
 
 export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  app.get(BASE_PATH, async (request) => {
+  app.get(BASE_PATH, { schema: { querystring: productListQuery } }, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
     const sort = sortRequest(query, productSorts, 'newest')
@@ -85,7 +87,8 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   )
 
   // A list under a parent that does not exist is 404, not an empty page.
-  app.get(`${PROVIDERS_PATH}/:id/products`, async (request) => {
+  const providerProducts = { schema: { querystring: providerProductListQuery } }
+  app.get(`${PROVIDERS_PATH}/:id/products`, providerProducts, async (request) => {
     const serviceProviderId = providerId(request.params)
     const query = request.query as RawQuery
     const page = pageRequest(query)

@@ -15,6 +15,7 @@ import {
   type ProviderBody,
   providerFilter,
   providerId,
+  providerListQuery,
   toInput,
   toNewProvider,
 } from './provider-request'
@@ -26,7 +27,7 @@ import {
 } from './provider-writes'
 
 export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  app.get(BASE_PATH, async (request) => {
+  app.get(BASE_PATH, { schema: { querystring: providerListQuery } }, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
     const sort = sortRequest(query, providerSorts, 'newest')
