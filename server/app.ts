@@ -12,10 +12,13 @@ import {
 import type { Config } from './config'
 import type { Database } from './db/types'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
-import { registerHealth } from './health'
+import { type Lifecycle, registerHealth } from './health'
+import { parseQueryString } from './lib/query-schema'
 import { registerReadCacheInvalidation } from './lib/read-cache'
 import { registerStorageGuard } from './lib/storage-guard'
+import { listenForWrites } from './lib/write-notices'
 import { type LoggerConfig, loggerOptions } from './logging'
+import { registerOpenApi, registerOpenApiRoutes } from './openapi'
 import { registerProductImageRoutes } from './products/product-image-routes'
 import { registerProductRoutes } from './products/product-routes'
 import { registerSchemas } from './schemas'
@@ -37,8 +40,10 @@ export interface BuildAppOptions {
   logger?: false | LoggerConfig
   /** Tests inject a clock to age sessions without waiting. */
   now?: () => number
-  /** Tests may inject a limiter; by default each app gets its own in-memory one. */
+  /** Tests may inject a limiter; by default PostgreSQL's shared one, or one in memory (SQLite). */
   loginLimiter?: LoginLimiter
+  /** main.ts sets `stopping` on SIGTERM so readiness answers 503 while requests drain. */
+  lifecycle?: Lifecycle
   /** Folder of JSON Schemas; defaults to the config's (SCHEMAS_DIR, else the repository's). */
   schemasDir?: string
   /** Sees every route as it is registered, so tests can check each one is protected. */
@@ -57,6 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: logging.logController,
     bodyLimit: BODY_LIMIT,
     schemaController,
+    // One clean string per parameter for the routes' querystring schemas.
+    routerOptions: { querystringParser: parseQueryString },
     // The router's own 400/414 (a malformed escape, an overlong id) answer `{detail}` too.
     frameworkErrors,
     // A request already on an open connection when SIGTERM arrives is served, not refused with
@@ -67,18 +74,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   acceptEmptyJsonBodies(app)
+  // Before any route, so it sees each one as it is registered.
+  await registerOpenApi(app)
   registerSchemas(app, options.schemasDir ?? config.schemasDir)
   // Order matters: hooks and handlers registered first apply to every route added later.
   await registerSecurityHeaders(app)
   const policy: SessionPolicy = { ttlHours: config.tokenTtlHours, now: options.now }
   registerAuthentication(app, db, policy)
-  registerReadCacheInvalidation(app, db)
+  // Instances on one PostgreSQL tell each other about writes, so their caches agree.
+  const notices = config.databaseUrl
+    ? await listenForWrites(config.databaseUrl, db, app.log)
+    : undefined
+  if (notices) app.addHook('onClose', () => notices.close())
+  registerReadCacheInvalidation(app, db, notices?.announce)
   const pageFallback = await registerWeb(app, config.webDistDir)
   registerErrorHandlers(app, pageFallback)
   registerStorageGuard(app)
 
-  registerHealth(app, db)
-  registerAuthRoutes(app, { db, policy, limiter: options.loginLimiter ?? createLoginLimiter() })
+  registerHealth(app, db, options.lifecycle ?? { stopping: false })
+  registerOpenApiRoutes(app)
+  const limiter =
+    options.loginLimiter ?? createLoginLimiter({}, config.databaseUrl ? db : undefined)
+  registerAuthRoutes(app, { db, policy, limiter })
   registerCategoryRoutes(app, db, serviceProviderCategories)
   registerCategoryRoutes(app, db, productCategories)
   registerServiceProviderRoutes(app, db)

@@ -18,6 +18,13 @@ export interface Config {
   schemasDir: string
   logLevel: string
   tokenTtlHours: number
+  /** PostgreSQL connections each instance may open (the cluster's max_connections is shared). */
+  dbPoolSize: number
+  /** A PostgreSQL statement running longer is cancelled (0: no limit). */
+  dbStatementTimeoutMs: number
+  /** After SIGTERM, seconds of answering readiness 503 while still serving, so a load balancer
+   * stops sending new requests before the instance stops accepting them. */
+  shutdownDelaySeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -55,6 +62,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schemasDir: path.resolve(optional(env.SCHEMAS_DIR) ?? DEFAULT_SCHEMAS_DIR),
     logLevel,
     tokenTtlHours: positiveNumber(env.TOKEN_TTL_HOURS, 'TOKEN_TTL_HOURS', 12),
+    dbPoolSize: integerInRange(env.DB_POOL_SIZE, 'DB_POOL_SIZE', 10, 1, 1000),
+    dbStatementTimeoutMs: integerInRange(
+      env.DB_STATEMENT_TIMEOUT_MS,
+      'DB_STATEMENT_TIMEOUT_MS',
+      0,
+      0,
+      3_600_000,
+    ),
+    shutdownDelaySeconds: integerInRange(
+      env.SHUTDOWN_DELAY_SECONDS,
+      'SHUTDOWN_DELAY_SECONDS',
+      0,
+      0,
+      600,
+    ),
   }
 }
 

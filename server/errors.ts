@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isDatabaseUnavailable } from './db/connection'
 import { constraintViolation, violationDetail } from './db/constraint-errors'
+import { drainBody } from './lib/drain-body'
 
 // One place that turns every failure into `{"detail": "..."}`. Nothing else in the server
 // formats errors, and no stack trace or internal message ever reaches a client.
@@ -54,6 +55,13 @@ export function registerErrorHandlers(app: FastifyInstance, pageFallback: PageFa
       return reply.code(400).send({ detail: validationDetail(error) })
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // The client must be able to read this answer: see lib/drain-body.ts. (Fastify has
+      // already set `Connection: close` for a body it refused.)
+      return drainBody(request.raw).then(() =>
+        reply.code(413).send({ detail: 'Request body is too large' }),
+      )
+    }
     if (known) {
       return reply.code(known[0]).send({ detail: known[1] })
     }
@@ -104,6 +112,10 @@ export function validationDetail(error: FastifyError): string {
   if (!issue) return 'Invalid request'
   const params = issue.params as Record<string, unknown>
   const base = issue.instancePath.split('/').filter(Boolean).join('.')
+  // Query parameters' schemas say their own text for each rule (server/lib/query-schema.ts).
+  const { parentSchema } = issue as { parentSchema?: { 'x-detail'?: Record<string, string> } }
+  const own = parentSchema?.['x-detail']?.[issue.keyword]
+  if (own && base) return `${base} ${own}`
   const field = (name: unknown) => [base, String(name)].filter(Boolean).join('.')
 
   switch (issue.keyword) {

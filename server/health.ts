@@ -2,9 +2,23 @@ import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from './db/types'
 
-// Readiness for load balancers and the e2e suite: 200 only when the database answers.
-export function registerHealth(app: FastifyInstance, db: Kysely<Database>): void {
+/** Set by main.ts on SIGTERM: readiness fails while requests are still served (draining). */
+export interface Lifecycle {
+  stopping: boolean
+}
+
+// Two checks for load balancers and orchestrators:
+// - readiness (`/api/health`): 200 only when the database answers and the instance is not
+//   shutting down; a 503 takes the instance out of rotation without stopping it;
+// - liveness (`/api/health/live`): 200 while the process serves HTTP at all, whatever the
+//   database does, so a database outage does not get every instance restarted.
+export function registerHealth(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  lifecycle: Lifecycle,
+): void {
   app.get('/api/health', { config: { public: true } }, async (request, reply) => {
+    if (lifecycle.stopping) return reply.code(503).send({ detail: 'Shutting down' })
     try {
       await sql`select 1`.execute(db)
       return { status: 'ok' }
@@ -13,4 +27,5 @@ export function registerHealth(app: FastifyInstance, db: Kysely<Database>): void
       return reply.code(503).send({ detail: 'Database unavailable' })
     }
   })
+  app.get('/api/health/live', { config: { public: true } }, async () => ({ status: 'ok' }))
 }

@@ -5,6 +5,7 @@ import {
   LogController,
 } from 'fastify'
 import type { Config } from './config'
+import { isApiPath } from './errors'
 
 // Fastify's default writes two lines per request ("incoming request", "request completed");
 // one line with method, path, status and duration is easier to read and to grep.
@@ -25,6 +26,10 @@ class OneLinePerRequest extends LogController {
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     }
     if (error) reply.log.error({ ...line, err: error }, 'request errored')
+    // A page load fetches a dozen files of the web app: one line each would drown the API's
+    // lines at the default level, so files served fine are logged at debug.
+    else if (reply.statusCode < 400 && !isApiPath(request.url.split('?')[0]))
+      reply.log.debug(line, 'file')
     else reply.log.info(line, 'request')
   }
 }

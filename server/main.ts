@@ -6,7 +6,10 @@ import { createDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrate'
 
 // The process entry point (`npm start`): config, database, migrations, first operator, listen;
-// and a clean shutdown on SIGTERM/SIGINT so deploys and Ctrl-C never cut a request short.
+// and a clean shutdown on SIGTERM/SIGINT so deploys and Ctrl-C never cut a request short:
+// readiness answers 503 for SHUTDOWN_DELAY_SECONDS while requests are still served (a load
+// balancer takes the instance out of rotation), then the server stops accepting, drains and
+// exits 0.
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -16,27 +19,34 @@ async function main(): Promise<void> {
   const database = createDatabase(config, {
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection failed'),
   })
-  const app = await buildApp({ db: database.db, config })
+  const lifecycle = { stopping: false }
+  const app = await buildApp({ db: database.db, config, lifecycle })
 
-  const applied = await migrateToLatest(database.db)
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
-  await ensureInitialOperator(database.db, config, {
-    info: (message) => app.log.info(message),
-    warn: (message) => app.log.warn(message),
+  // Instances started together take turns: one migrates and creates the first operator, the
+  // others then find both done.
+  await database.exclusively(async () => {
+    const applied = await migrateToLatest(database.db)
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
+    await ensureInitialOperator(database.db, config, {
+      info: (message) => app.log.info(message),
+      warn: (message) => app.log.warn(message),
+    })
   })
 
-  let stopping = false
   // Once stopping, every response says `Connection: close`: a kept-alive connection would
   // otherwise stay open after its last response and hold the exit up until its idle timeout.
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (stopping) reply.header('connection', 'close')
+    if (lifecycle.stopping) reply.header('connection', 'close')
     return payload
   })
   const stop = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    app.log.info({ signal }, 'shutting down')
+    if (lifecycle.stopping) return
+    lifecycle.stopping = true
+    const delay = config.shutdownDelaySeconds
+    app.log.info({ signal, delaySeconds: delay }, 'shutting down: readiness now answers 503')
     try {
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay * 1000))
+      app.log.info('no longer accepting connections; draining')
       // Stops accepting connections and waits for in-flight requests before resolving.
       await app.close()
       await database.destroy()

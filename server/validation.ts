@@ -63,6 +63,16 @@ export const schemaController: SchemaController = {
 function createAjv(options: Options, schemas: Record<string, object> | object[]): Ajv {
   const ajv = new Ajv(options)
   addFormats(ajv)
+  // The query parameters' schemas (server/lib/query-schema.ts): the 400 text of each rule, and
+  // an upper bound on the number a numeric text spells (other texts are left to `pattern`).
+  ajv.addKeyword({ keyword: 'x-detail', metaSchema: { type: 'object' } })
+  ajv.addKeyword({
+    keyword: 'x-maximum',
+    type: 'string',
+    schemaType: 'number',
+    validate: (maximum: number, data: string) =>
+      !/^\d+(\.\d*)?$/.test(data) || Number(data) <= maximum,
+  })
   for (const schema of Object.values(schemas)) {
     ajv.addSchema(schema)
   }

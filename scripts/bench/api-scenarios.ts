@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { listCategories } from '../../server/categories/category-queries'
 import type { DatabaseHandle } from '../../server/db/connection'
 import { pageRequest, type RawQuery } from '../../server/lib/list-query'
+import { categorySorts, productSorts, providerSorts, sortRequest } from '../../server/lib/list-sort'
 import { findProduct, listProducts } from '../../server/products/product-queries'
 import {
   type NewProductBody,
@@ -76,7 +77,10 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
     return {
       name: title,
       shot: { path: `/api/products${queryString(params)}` },
-      query: async () => (await listProducts(db, productFilter(query), pageRequest(query))).total,
+      query: async () => {
+        const sort = sortRequest(query, productSorts, 'newest')
+        return (await listProducts(db, productFilter(query), pageRequest(query), sort)).total
+      },
     }
   }
   const providers = (title: string, params: Record<string, string | number>): Scenario => {
@@ -84,7 +88,10 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
     return {
       name: title,
       shot: { path: `/api/service-providers${queryString(params)}` },
-      query: async () => (await listProviders(db, providerFilter(query), pageRequest(query))).total,
+      query: async () => {
+        const sort = sortRequest(query, providerSorts, 'newest')
+        return (await listProviders(db, providerFilter(query), pageRequest(query), sort)).total
+      },
     }
   }
 
@@ -126,6 +133,17 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
       maxPrice: 50_000,
       minRating: 4,
     }),
+    // Every sort's first page, each way: the indexes of migration 009 keep these short.
+    ...Object.keys(productSorts).flatMap((sort) =>
+      (['asc', 'desc'] as const).map((order) =>
+        products(`products, sort=${sort}&order=${order}`, { sort, order }),
+      ),
+    ),
+    ...Object.keys(providerSorts).flatMap((sort) =>
+      (['asc', 'desc'] as const).map((order) =>
+        providers(`providers, sort=${sort}&order=${order}`, { sort, order }),
+      ),
+    ),
     providers(`providers, brand "${brand.selective}" (selective)`, { brandName: brand.selective }),
     providers(`providers, brand "${brand.broad}" (broad)`, { brandName: brand.broad }),
     providers(`providers, category ${facts.providerCategoryId}`, {
@@ -135,7 +153,15 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
       name: 'product categories, pageSize=3000',
       shot: { path: '/api/product-categories?pageSize=3000' },
       query: async () =>
-        (await listCategories(db, 'productCategories', {}, { page: 1, pageSize: 3000 })).total,
+        (
+          await listCategories(
+            db,
+            'productCategories',
+            {},
+            { page: 1, pageSize: 3000 },
+            sortRequest({}, categorySorts, 'name'),
+          )
+        ).total,
     },
     {
       name: 'product detail, rotating ids',

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import type { DatabaseHandle } from '../../server/db/connection'
+import { productSorts, sortRequest } from '../../server/lib/list-sort'
 import { listProducts } from '../../server/products/product-queries'
 import { freePort, waitUntilOk } from '../support/server-process'
 
@@ -17,7 +18,8 @@ export async function exportProducts(
   const pageSize = 3000
   const products: unknown[] = []
   for (let page = 1; products.length < count; page += 1) {
-    const { rows } = await listProducts(db, {}, { page, pageSize })
+    const newest = sortRequest({}, productSorts, 'newest')
+    const { rows } = await listProducts(db, {}, { page, pageSize }, newest)
     if (rows.length === 0) break
     products.push(...rows.slice(0, count - products.length))
   }

@@ -1,8 +1,10 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { CompiledQuery, type Kysely } from 'kysely'
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 
 // Brute-force brake per username: 10 failed logins within 60 s block that username for 5
-// minutes; other usernames are unaffected. In memory, because the product runs as one process;
-// a multi-instance deployment would swap in a shared store (RateLimiterPostgres, Redis...).
+// minutes; other usernames are unaffected. With PostgreSQL the counts live in its
+// `login_limits` table (migration 010), so the budget is one across every instance and survives
+// restarts; with SQLite (one process) they are kept in memory.
 //
 // A point is taken BEFORE the password is checked and given back on success. Counting only
 // after a failure would let many parallel guesses pass the check before any failure is
@@ -23,13 +25,31 @@ export interface LoginLimiter {
   succeeded(username: string): Promise<void>
 }
 
-export function createLoginLimiter(options: LoginLimiterOptions = {}): LoginLimiter {
-  const limiter = new RateLimiterMemory({
+export function createLoginLimiter(
+  options: LoginLimiterOptions = {},
+  // biome-ignore lint/suspicious/noExplicitAny: only raw SQL is run through it
+  postgres?: Kysely<any>,
+): LoginLimiter {
+  const settings = {
     keyPrefix: 'login',
     points: options.points ?? 10,
     duration: options.durationSeconds ?? 60,
     blockDuration: options.blockSeconds ?? 300,
-  })
+  }
+  const limiter = postgres
+    ? new RateLimiterPostgres({
+        ...settings,
+        // The limiter's queries go through the app's own pool (as the `pool` store type
+        // expects: an object with `query({ text, values })`); the table comes from a migration.
+        storeClient: {
+          query: ({ text, values }: { text: string; values?: unknown[] }) =>
+            postgres.executeQuery(CompiledQuery.raw(text, values ?? [])),
+        },
+        storeType: 'pool',
+        tableName: 'login_limits',
+        tableCreated: true,
+      })
+    : new RateLimiterMemory(settings)
   // Usernames are compared case-insensitively here so "Admin" and "admin" share one budget.
   const key = (username: string) => username.toLowerCase()
 

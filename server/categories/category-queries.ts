@@ -4,6 +4,7 @@ import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
 import type { CategoryTableName, Database } from '../db/types'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import { containsPattern, type PageRequest } from '../lib/list-query'
+import { orderBySort, type Sort } from '../lib/list-sort'
 
 export interface CategoryInput {
   name: string
@@ -51,6 +52,7 @@ export async function listCategories(
   table: CategoryTableName,
   filter: CategoryFilter,
   { page, pageSize }: PageRequest,
+  sort: Sort,
 ): Promise<{ rows: CategoryRow[]; total: number }> {
   let query = db.selectFrom(table)
   if (filter.name) {
@@ -67,10 +69,7 @@ export async function listCategories(
   else if (filter.parentId !== undefined) query = query.where('parentId', '=', filter.parentId)
 
   const [rows, count] = await Promise.all([
-    query
-      .select(['id', 'name', 'description', 'parentId'])
-      .orderBy('name')
-      .orderBy('id')
+    orderBySort(query.select(['id', 'name', 'description', 'parentId']), sort)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),

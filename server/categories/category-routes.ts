@@ -15,6 +15,8 @@ import {
   type RawQuery,
   textFilter,
 } from '../lib/list-query'
+import { categorySorts, sortParams, sortRequest } from '../lib/list-sort'
+import { nullableIdParam, pageParams, querySchema, textParam } from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
 import {
   type CategoryInput,
@@ -73,9 +75,17 @@ export function registerCategoryRoutes(
     )
   }
 
-  app.get(path, async (request, reply) => {
+  const listQuery = querySchema({
+    ...pageParams,
+    ...sortParams(categorySorts),
+    name: textParam,
+    ...(kind.extraTextFilters.includes('description') ? { description: textParam } : {}),
+    [parentField]: nullableIdParam,
+  })
+  app.get(path, { schema: { querystring: listQuery } }, async (request, reply) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
+    const sort = sortRequest(query, categorySorts, 'name')
     const filter = {
       name: textFilter(query, 'name'),
       description: kind.extraTextFilters.includes('description')
@@ -84,8 +94,9 @@ export function registerCategoryRoutes(
       parentId: nullableIdFilter(query, parentField),
     }
     // The dropdowns ask for every category each time a form opens: serialised once per write.
-    const body = await cachedJson(db, `${table}:${JSON.stringify([filter, page])}`, async () => {
-      const { rows, total } = await listCategories(db, table, filter, page)
+    const key = `${table}:${JSON.stringify([filter, page, sort])}`
+    const body = await cachedJson(db, key, async () => {
+      const { rows, total } = await listCategories(db, table, filter, page, sort)
       const data = await custom.showAll(db, rows.map(toJson))
       return { data, pagination: pagination(page, total) }
     })

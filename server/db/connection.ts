@@ -14,6 +14,9 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface DatabaseHandle {
   db: Kysely<Database>
   dialect: Dialect
+  /** Runs `work` while no other instance runs its own (start-up migrations and first operator
+   * when several instances start at once): a PostgreSQL advisory lock; SQLite has one process. */
+  exclusively<T>(work: () => Promise<T>): Promise<T>
   destroy(): Promise<void>
 }
 
@@ -24,12 +27,15 @@ export interface DatabaseOptions {
 
 export const SQLITE_FILE_NAME = 'backoffice.sqlite'
 
+export type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl'> &
+  Partial<Pick<Config, 'dbPoolSize' | 'dbStatementTimeoutMs'>>
+
 export function createDatabase(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  config: DatabaseConfig,
   options: DatabaseOptions = {},
 ): DatabaseHandle {
   const handle = config.databaseUrl
-    ? createPostgres(config.databaseUrl, options)
+    ? createPostgres(config.databaseUrl, config, options)
     : createSqlite(config.dataDir)
   return handle
 }
@@ -54,7 +60,7 @@ function createSqlite(dataDir: string): DatabaseHandle {
     dialect: new SqliteDialect({ database: file }),
     plugins: [new CamelCasePlugin()],
   })
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+  return { db, dialect: 'sqlite', exclusively: (work) => work(), destroy: () => db.destroy() }
 }
 
 // pg returns int8 (bigint, count(*)) and numeric as strings to avoid precision loss. Our
@@ -69,10 +75,16 @@ const getTypeParser = ((oid: number, format?: 'text' | 'binary') => {
   return pg.types.getTypeParser(oid, format)
 }) as typeof pg.types.getTypeParser
 
-function createPostgres(connectionString: string, options: DatabaseOptions): DatabaseHandle {
+function createPostgres(
+  connectionString: string,
+  { dbPoolSize = 10, dbStatementTimeoutMs = 0 }: DatabaseConfig,
+  options: DatabaseOptions,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: dbPoolSize,
+    // 0 leaves PostgreSQL's own setting (no limit by default).
+    ...(dbStatementTimeoutMs > 0 ? { statement_timeout: dbStatementTimeoutMs } : {}),
     // Fail fast when the server is unreachable, so /api/health can answer 503 promptly.
     connectionTimeoutMillis: 5000,
     types: { getTypeParser },
@@ -89,7 +101,30 @@ function createPostgres(connectionString: string, options: DatabaseOptions): Dat
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   })
-  return { db, dialect: 'postgres', destroy: () => db.destroy() }
+  return {
+    db,
+    dialect: 'postgres',
+    exclusively: (work) => withAdvisoryLock(connectionString, work),
+    destroy: () => db.destroy(),
+  }
+}
+
+/** Any fixed number: every instance of the product asks for the same lock. */
+const STARTUP_LOCK = 7_150_001
+
+// The lock is held by a connection of its own, not one of the pool's, so `work` can use the
+// whole pool (even a pool of one); it is released when that connection ends, even on a crash.
+async function withAdvisoryLock<T>(connectionString: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString })
+  // A lost connection fails the lock query or releases the lock; it must not crash the process.
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK])
+    return await work()
+  } finally {
+    await client.end()
+  }
 }
 
 // Errors that mean "the database cannot be reached right now" rather than "this query is

@@ -7,6 +7,8 @@ import * as textSearch from './migrations/2026-11-23-005-text-search'
 import * as priceBounds from './migrations/2026-11-23-006-price-bounds'
 import * as providerThumbnails from './migrations/2026-11-23-007-provider-thumbnails'
 import * as attributes from './migrations/2026-11-25-008-attributes'
+import * as sortIndexes from './migrations/2026-11-25-009-sort-indexes'
+import * as loginLimits from './migrations/2026-11-25-010-login-limits'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-006-price-bounds': priceBounds,
   '2026-11-23-007-provider-thumbnails': providerThumbnails,
   '2026-11-25-008-attributes': attributes,
+  '2026-11-25-009-sort-indexes': sortIndexes,
+  '2026-11-25-010-login-limits': loginLimits,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

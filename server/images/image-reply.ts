@@ -3,8 +3,8 @@
 // when the browser already holds these bytes. Also the `?size=` parameter shared by the image
 // routes that store a thumbnail.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../errors'
 import { type RawQuery, single } from '../lib/list-query'
+import { oneOf, querySchema } from '../lib/query-schema'
 
 export interface StoredImage {
   bytes: Buffer
@@ -15,11 +15,12 @@ export interface StoredImage {
 export type ImageSize = 'full' | 'thumb'
 
 /** `?size=thumb` asks for the thumbnail; omitted (or `full`) for the image itself. */
+export const imageSizeQuery = querySchema({
+  size: oneOf(['full', 'thumb'], 'must be full or thumb'),
+})
+
 export function imageSize(query: RawQuery): ImageSize {
-  const raw = single(query, 'size')?.trim()
-  if (raw === undefined || raw === '' || raw === 'full') return 'full'
-  if (raw === 'thumb') return 'thumb'
-  throw new HttpError(400, 'size must be full or thumb')
+  return single(query, 'size') === 'thumb' ? 'thumb' : 'full'
 }
 
 export function sendImage(request: FastifyRequest, reply: FastifyReply, image: StoredImage) {

@@ -5,10 +5,14 @@
 //   asks for the same total again and again.
 // - Category lists: the dropdowns ask for every category (thousands) each time a form opens.
 //
-// Everything is forgotten whenever a request that may write reaches the server, and after a few
-// seconds at most (writers outside this process, such as seed scripts, are seen after that).
+// Everything is forgotten whenever a request that may write reaches the server, when another
+// instance on the same PostgreSQL announces a write (./write-notices.ts), and after a few seconds
+// at most (writers outside the product, such as seed scripts, are seen after that). A total
+// that disagrees with the page read beside it is counted again, so a page never lists more
+// rows than its total says.
 import type { FastifyInstance } from 'fastify'
-import type { SelectQueryBuilder } from 'kysely'
+import type { Kysely, SelectQueryBuilder } from 'kysely'
+import type { Database } from '../db/types'
 import type { Db } from './category-links'
 
 const TTL_MS = 5_000
@@ -21,6 +25,9 @@ interface Store {
   /** Answers being computed: concurrent requests for the same one share it rather than all
    * counting at once when an entry expires (which collapsed PostgreSQL at 32 connections). */
   pending: Map<string, Promise<unknown>>
+  /** Whoever cannot vouch for the cache right now (a write listener that lost its connection
+   * would miss other instances' writes): nothing is kept while this is not empty. */
+  distrusted: Set<object>
 }
 
 /** Totals are small; list bodies can be hundreds of kilobytes each. */
@@ -33,7 +40,13 @@ const stores = new WeakMap<object, Store>()
 function storeOf(db: Db): Store {
   let store = stores.get(db)
   if (!store) {
-    store = { generation: 0, totals: new Map(), bodies: new Map(), pending: new Map() }
+    store = {
+      generation: 0,
+      totals: new Map(),
+      bodies: new Map(),
+      pending: new Map(),
+      distrusted: new Set(),
+    }
     stores.set(db, store)
   }
   return store
@@ -49,6 +62,7 @@ async function remembered<T>(
   // A transaction is not a handle of its own and may see its own uncommitted writes.
   if (db.isTransaction) return compute()
   const store = storeOf(db)
+  if (store.distrusted.size > 0) return compute()
   const entries = store[kind] as Map<string, { value: T; at: number }>
   const now = Date.now()
   const known = entries.get(key)
@@ -91,22 +105,70 @@ export function cachedCount(
   })
 }
 
+/**
+ * A list page and its total that agree. `read` counts through the cache and reads the rows
+ * fresh; when the rows show that the cached total is out of date (a write not yet announced, or
+ * made outside the product), the caches are dropped and both are read again in one snapshot.
+ */
+export async function consistentPage<Row>(
+  db: Db,
+  { page, pageSize }: { page: number; pageSize: number },
+  read: (db: Db) => Promise<{ rows: Row[]; total: number }>,
+): Promise<{ rows: Row[]; total: number }> {
+  const first = await read(db)
+  const expected = Math.min(pageSize, Math.max(0, first.total - (page - 1) * pageSize))
+  if (first.rows.length === expected || db.isTransaction) return first
+  forgetReadCaches(db)
+  return (db as Kysely<Database>)
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => read(trx))
+}
+
 /** A whole JSON answer, serialised once until the next write. */
 export function cachedJson(db: Db, key: string, build: () => Promise<unknown>): Promise<string> {
   return remembered(db, 'bodies', MAX_BODIES, key, async () => JSON.stringify(await build()))
 }
 
-/** Forgets everything whenever a request that may write arrives and when it has finished. */
-export function registerReadCacheInvalidation(app: FastifyInstance, db: Db): void {
+/** Forgets every kept answer, and drops those being computed when they arrive. */
+export function forgetReadCaches(db: Db): void {
+  const store = storeOf(db)
+  store.generation += 1
+  store.totals.clear()
+  store.bodies.clear()
+  // A computation that began before this write must not be joined by requests after it.
+  store.pending.clear()
+}
+
+/** While any `holder` distrusts the cache, every answer is computed afresh. */
+export function distrustReadCaches(db: Db, holder: object, distrust: boolean): void {
+  const { distrusted } = storeOf(db)
+  if (distrust) distrusted.add(holder)
+  else distrusted.delete(holder)
+  forgetReadCaches(db)
+}
+
+const mayWrite = (method: string) => method !== 'GET' && method !== 'HEAD'
+
+/**
+ * Forgets everything whenever a request that may write arrives and when it has finished;
+ * `announce` tells the other instances, before the response leaves, so that a client that
+ * reads from another instance right after its write sees it there too.
+ */
+export function registerReadCacheInvalidation(
+  app: FastifyInstance,
+  db: Db,
+  announce?: () => Promise<void>,
+): void {
   const forget = async (request: { method: string }) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return
-    const store = storeOf(db)
-    store.generation += 1
-    store.totals.clear()
-    store.bodies.clear()
-    // A computation that began before this write must not be joined by requests after it.
-    store.pending.clear()
+    if (mayWrite(request.method)) forgetReadCaches(db)
   }
   app.addHook('onRequest', forget)
   app.addHook('onResponse', forget)
+  if (announce) {
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (mayWrite(request.method)) await announce()
+      return payload
+    })
+  }
 }

@@ -13,6 +13,7 @@ import type { CleanImage } from '../images/clean-image'
 import type { ImageSize, StoredImage } from '../images/image-reply'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import type { PageRequest } from '../lib/list-query'
+import { orderBySort, type Sort } from '../lib/list-sort'
 import { type Db, productExists } from './product-queries'
 
 /** An image as GET /products/:id/images/:imageId answers it (keys in that order). */
@@ -58,20 +59,19 @@ export async function findProductImage(
   return missing(db, productId)
 }
 
-/** One page of a product's images in the order they were added, or 'no-product'. */
+/** One page of a product's images in the sort's order (by default as added), or 'no-product'. */
 export async function listProductImages(
   db: Db,
   productId: number,
   filter: { enabled?: boolean },
   { page, pageSize }: PageRequest,
+  sort: Sort,
 ): Promise<{ rows: ProductImage[]; total: number } | 'no-product'> {
   if (!(await productExists(db, productId))) return 'no-product'
   let query = db.selectFrom('productImages').where('productId', '=', productId)
   if (filter.enabled !== undefined) query = query.where('enabled', '=', filter.enabled ? 1 : 0)
   const [rows, count] = await Promise.all([
-    query
-      .select(imageColumns)
-      .orderBy('id')
+    orderBySort(query.select(imageColumns), sort)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),

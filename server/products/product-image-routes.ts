@@ -6,11 +6,13 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { cleanImage, thumbnail } from '../images/clean-image'
-import { imageSize, sendImage } from '../images/image-reply'
+import { imageSize, imageSizeQuery, sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { booleanFilter, pageRequest, pagination, type RawQuery } from '../lib/list-query'
+import { productImageSorts, sortParams, sortRequest } from '../lib/list-sort'
+import { booleanParam, pageParams, querySchema } from '../lib/query-schema'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import {
   addProductImage,
@@ -44,12 +46,18 @@ const IMAGE = `${IMAGES}/:imageId`
 
 export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'product-image')
-  app.get(IMAGES, async (request) => {
+  const listQuery = querySchema({
+    ...pageParams,
+    ...sortParams(productImageSorts),
+    enabled: booleanParam,
+  })
+  app.get(IMAGES, { schema: { querystring: listQuery } }, async (request) => {
     const id = productId(request.params)
     const query = request.query as RawQuery
     const page = pageRequest(query)
+    const sort = sortRequest(query, productImageSorts, 'id')
     const filter = { enabled: booleanFilter(query, 'enabled') }
-    const result = await listProductImages(db, id, filter, page)
+    const result = await listProductImages(db, id, filter, page, sort)
     if (result === 'no-product') throw new HttpError(404, NOT_FOUND)
     const data = await custom.showAll(db, result.rows)
     return { data, pagination: pagination(page, result.total) }
@@ -130,14 +138,18 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
     return { id: imageId, productId: id }
   })
 
-  app.get(`${IMAGE}/image-file`, async (request, reply) => {
-    const id = productId(request.params)
-    const imageId = productImageId(request.params)
-    const size = imageSize(request.query as RawQuery)
-    const file = await findImageFile(db, id, imageId, size)
-    if (typeof file === 'string') throw notFound(file)
-    return sendImage(request, reply, file)
-  })
+  app.get(
+    `${IMAGE}/image-file`,
+    { schema: { querystring: imageSizeQuery } },
+    async (request, reply) => {
+      const id = productId(request.params)
+      const imageId = productImageId(request.params)
+      const size = imageSize(request.query as RawQuery)
+      const file = await findImageFile(db, id, imageId, size)
+      if (typeof file === 'string') throw notFound(file)
+      return sendImage(request, reply, file)
+    },
+  )
 }
 
 function notFound(missing: Missing): HttpError {

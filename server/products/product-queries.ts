@@ -4,7 +4,8 @@ import { type SqlBool, sql } from 'kysely'
 import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
 import type { PageRequest } from '../lib/list-query'
-import { cachedCount } from '../lib/read-cache'
+import { orderBySort, type Sort } from '../lib/list-sort'
+import { cachedCount, consistentPage } from '../lib/read-cache'
 import { filterByText, productName } from '../lib/text-search'
 import { toNaira } from './money'
 
@@ -58,17 +59,27 @@ export async function productExists(db: Db, id: number): Promise<boolean> {
 }
 
 /**
- * One page, newest first (by id), plus the exact total; categories come in one extra query.
+ * One page in the sort's order, plus the exact total; categories come in one extra query.
  *
  * The page is found among the products alone and only its rows are then read in full. How
  * to find it depends on how many rows match, which the (cached) total tells: a broad filter is
  * fastest checked row by row while walking the newest products (thirty hits come quickly), a
  * narrow one by collecting its few matches through their indexes and sorting those.
  */
-export async function listProducts(
+export function listProducts(
+  db: Db,
+  filter: ProductFilter,
+  request: PageRequest,
+  sort: Sort,
+): Promise<{ rows: Product[]; total: number }> {
+  return consistentPage(db, request, (reader) => readProductPage(reader, filter, request, sort))
+}
+
+async function readProductPage(
   db: Db,
   filter: ProductFilter,
   { page, pageSize }: PageRequest,
+  sort: Sort,
 ): Promise<{ rows: Product[]; total: number }> {
   const tree = filter.categoryId === undefined ? [] : await categoryTree(db, filter.categoryId)
   const key = `products:${JSON.stringify(filter)}`
@@ -76,15 +87,14 @@ export async function listProducts(
   const everything = await cachedCount(db, 'products:{}', db.selectFrom('products as p'))
   const how = total >= everything * BROAD_SHARE ? 'scan' : 'index'
   const { query, newestFirst } = filterProducts(db, filter, tree, how)
-  const pageIds = query
-    .select('p.id')
-    .orderBy(sql.ref(newestFirst), 'desc')
+  const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
-  const rows = await selectProducts(db)
-    .where('p.id', 'in', pageIds)
-    .orderBy('p.id', 'desc')
-    .execute()
+  const rows = await orderBySort(
+    selectProducts(db).where('p.id', 'in', pageIds),
+    sort,
+    'p',
+  ).execute()
   const categories = await categoriesOf(
     db,
     productLinks,

@@ -11,6 +11,8 @@ import {
   single,
   textFilter,
 } from '../lib/list-query'
+import { productSorts, sortParams } from '../lib/list-sort'
+import { booleanParam, idParam, pageParams, querySchema, textParam } from '../lib/query-schema'
 import { toKobo } from './money'
 import type { ProductFilter } from './product-queries'
 import type { NewProduct, ProductInput, ProductUpdate } from './product-writes'
@@ -114,30 +116,59 @@ export function providerProductFilter(query: RawQuery): ProductFilter {
   return { name: textFilter(query, 'name'), enabled: booleanFilter(query, 'enabled') }
 }
 
-/**
- * An amount in naira in the query string, as exact kobo, read from the text itself (never
- * through a float): `12.5` → 1250. At most two decimals (trailing zeros aside), 0 to 10¹².
- */
+/** An amount in naira in the query string, as exact kobo, read from the text itself (never
+ * through a float): `12.5` → 1250. */
 export function nairaFilter(query: RawQuery, name: string): number | undefined {
-  const raw = single(query, name)?.trim()
-  if (raw === undefined || raw === '') return undefined
-  const match = /^(\d{1,15})(?:\.(\d*))?$/.exec(raw)
-  const decimals = match?.[2]?.replace(/0+$/, '') ?? ''
-  if (!match || decimals.length > 2) {
-    throw new HttpError(400, `${name} must be an amount in naira with at most two decimals`)
-  }
-  const naira = Number(match[1])
-  if (naira > MAX_NAIRA || (naira === MAX_NAIRA && decimals !== '')) {
-    throw new HttpError(400, `${name} must be at most ${MAX_NAIRA}`)
-  }
-  return naira * 100 + Number(decimals.padEnd(2, '0'))
+  const raw = single(query, name)
+  if (raw === undefined) return undefined
+  const [naira, decimals = ''] = raw.split('.')
+  return Number(naira) * 100 + Number(decimals.slice(0, 2).padEnd(2, '0'))
 }
 
 /** A rating bound: a number from 0 to 5. */
 export function ratingFilter(query: RawQuery, name: string): number | undefined {
-  const raw = single(query, name)?.trim()
-  if (raw === undefined || raw === '') return undefined
-  const value = /^\d{1,3}(?:\.\d{1,15})?$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(value >= 0 && value <= 5)) throw new HttpError(400, `${name} must be a number from 0 to 5`)
-  return value
+  const raw = single(query, name)
+  return raw === undefined ? undefined : Number(raw)
 }
+
+/** At most two decimals (trailing zeros aside), 0 to 10¹². */
+const nairaParam = {
+  type: 'string',
+  pattern: '^\\d{1,15}(\\.\\d{0,2}0*)?$',
+  'x-maximum': MAX_NAIRA,
+  'x-detail': {
+    pattern: 'must be an amount in naira with at most two decimals',
+    'x-maximum': `must be at most ${MAX_NAIRA}`,
+  },
+}
+
+const ratingParam = {
+  type: 'string',
+  pattern: '^\\d{1,3}(\\.\\d{1,15})?$',
+  'x-maximum': 5,
+  'x-detail': {
+    pattern: 'must be a number from 0 to 5',
+    'x-maximum': 'must be a number from 0 to 5',
+  },
+}
+
+/** GET /products: its parameters, in the order their errors are reported. */
+export const productListQuery = querySchema({
+  ...pageParams,
+  ...sortParams(productSorts),
+  categoryId: idParam,
+  name: textParam,
+  enabled: booleanParam,
+  minPrice: nairaParam,
+  maxPrice: nairaParam,
+  minRating: ratingParam,
+  maxRating: ratingParam,
+})
+
+/** GET /service-providers/:id/products. */
+export const providerProductListQuery = querySchema({
+  ...pageParams,
+  ...sortParams(productSorts),
+  name: textParam,
+  enabled: booleanParam,
+})

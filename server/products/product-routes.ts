@@ -7,6 +7,7 @@ import { HttpError } from '../errors'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
+import { productSorts, sortRequest } from '../lib/list-sort'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import { providerExists } from '../service-providers/provider-image-queries'
 import {
@@ -23,7 +24,9 @@ import {
   type ProductBody,
   productFilter,
   productId,
+  productListQuery,
   providerProductFilter,
+  providerProductListQuery,
   toNewProduct,
   toUpdate,
 } from './product-request'
@@ -36,10 +39,11 @@ import {
 
 export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'product')
-  app.get(BASE_PATH, async (request) => {
+  app.get(BASE_PATH, { schema: { querystring: productListQuery } }, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
-    const { rows, total } = await listProducts(db, productFilter(query), page)
+    const sort = sortRequest(query, productSorts, 'newest')
+    const { rows, total } = await listProducts(db, productFilter(query), page, sort)
     return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
   })
 
@@ -89,15 +93,17 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   )
 
   // A list under a parent that does not exist is 404, not an empty page.
-  app.get(`${PROVIDERS_PATH}/:id/products`, async (request) => {
+  const providerProducts = { schema: { querystring: providerProductListQuery } }
+  app.get(`${PROVIDERS_PATH}/:id/products`, providerProducts, async (request) => {
     const serviceProviderId = providerId(request.params)
     const query = request.query as RawQuery
     const page = pageRequest(query)
+    const sort = sortRequest(query, productSorts, 'newest')
     const filter = { ...providerProductFilter(query), serviceProviderId }
     if (!(await providerExists(db, serviceProviderId))) {
       throw new HttpError(404, PROVIDER_NOT_FOUND)
     }
-    const { rows, total } = await listProducts(db, filter, page)
+    const { rows, total } = await listProducts(db, filter, page, sort)
     return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
   })
 }

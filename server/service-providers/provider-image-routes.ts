@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
 import { HttpError } from '../errors'
 import { cleanImage, thumbnail } from '../images/clean-image'
-import { imageSize, sendImage } from '../images/image-reply'
+import { imageSize, imageSizeQuery, sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
 import type { RawQuery } from '../lib/list-query'
 import {
@@ -68,7 +68,7 @@ export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Dat
       },
     )
 
-    app.get(path, async (request, reply) => {
+    app.get(path, { schema: { querystring: imageSizeQuery } }, async (request, reply) => {
       const id = providerId(request.params)
       const size = imageSize(request.query as RawQuery)
       const image = await findProviderImage(db, id, kind, size)

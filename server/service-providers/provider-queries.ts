@@ -1,10 +1,11 @@
 // Reading service providers with their categories and image flags. Plain functions taking
 // `db` first.
-import { type ExpressionBuilder, sql } from 'kysely'
+import type { ExpressionBuilder } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, providerLinks } from '../lib/category-links'
 import type { PageRequest } from '../lib/list-query'
-import { cachedCount } from '../lib/read-cache'
+import { orderBySort, type Sort } from '../lib/list-sort'
+import { cachedCount, consistentPage } from '../lib/read-cache'
 import { filterByText, providerBrandName, providerEmail } from '../lib/text-search'
 
 export type { Db }
@@ -44,11 +45,21 @@ export async function findProvider(db: Db, id: number): Promise<Provider | undef
   return toProvider(row, categories)
 }
 
-/** One page, newest first (by id), plus the total; categories come in one extra query. */
-export async function listProviders(
+/** One page in the sort's order, plus the total; categories come in one extra query. */
+export function listProviders(
+  db: Db,
+  filter: ProviderFilter,
+  request: PageRequest,
+  sort: Sort,
+): Promise<{ rows: Provider[]; total: number }> {
+  return consistentPage(db, request, (reader) => readProviderPage(reader, filter, request, sort))
+}
+
+async function readProviderPage(
   db: Db,
   filter: ProviderFilter,
   { page, pageSize }: PageRequest,
+  sort: Sort,
 ): Promise<{ rows: Provider[]; total: number }> {
   let filtered = db.selectFrom('serviceProviders as p')
   if (filter.enabled !== undefined)
@@ -68,15 +79,14 @@ export async function listProviders(
   ])
   const total = await cachedCount(db, `providers:${JSON.stringify(filter)}`, query)
   // Only the page's ids are looked for with the filters; then just those rows are read in full.
-  const pageIds = query
-    .select('p.id')
-    .orderBy(sql.ref(newestFirst), 'desc')
+  const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
-  const rows = await selectProviders(db)
-    .where('p.id', 'in', pageIds)
-    .orderBy('p.id', 'desc')
-    .execute()
+  const rows = await orderBySort(
+    selectProviders(db).where('p.id', 'in', pageIds),
+    sort,
+    'p',
+  ).execute()
   const categories = await categoriesOf(
     db,
     providerLinks,

@@ -2,6 +2,8 @@
 // and the JSON body of create and update.
 import { HttpError } from '../errors'
 import { booleanFilter, idFilter, pathId, type RawQuery, textFilter } from '../lib/list-query'
+import { providerSorts, sortParams } from '../lib/list-sort'
+import { booleanParam, idParam, pageParams, querySchema, textParam } from '../lib/query-schema'
 import type { ProviderFilter } from './provider-queries'
 import type { NewProvider, ProviderInput } from './provider-writes'
 
@@ -35,6 +37,25 @@ export function providerId(params: unknown): number {
   if (id === undefined) throw new HttpError(404, NOT_FOUND)
   return id
 }
+
+/** GET /service-providers: its parameters, in the order their errors are reported. */
+export const providerListQuery = querySchema({
+  ...pageParams,
+  ...sortParams(providerSorts),
+  email: textParam,
+  brandName: textParam,
+  enabled: booleanParam,
+  serviceProviderCategoryId: idParam,
+})
+
+/** GET /service-providers/public-info. */
+export const publicInfoListQuery = querySchema({
+  ...pageParams,
+  ...sortParams(providerSorts),
+  brandName: textParam,
+  serviceProviderCategoryId: idParam,
+  enabled: booleanParam,
+})
 
 export function providerFilter(query: RawQuery): ProviderFilter {
   return {

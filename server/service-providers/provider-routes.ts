@@ -6,6 +6,7 @@ import { HttpError } from '../errors'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
+import { providerSorts, sortRequest } from '../lib/list-sort'
 import { findProvider, listProviders } from './provider-queries'
 import {
   BASE_PATH,
@@ -15,6 +16,7 @@ import {
   type ProviderBody,
   providerFilter,
   providerId,
+  providerListQuery,
   toInput,
   toNewProvider,
 } from './provider-request'
@@ -27,10 +29,11 @@ import {
 
 export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'service-provider')
-  app.get(BASE_PATH, async (request) => {
+  app.get(BASE_PATH, { schema: { querystring: providerListQuery } }, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
-    const { rows, total } = await listProviders(db, providerFilter(query), page)
+    const sort = sortRequest(query, providerSorts, 'newest')
+    const { rows, total } = await listProviders(db, providerFilter(query), page, sort)
     return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
   })
 

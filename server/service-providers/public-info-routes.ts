@@ -12,8 +12,9 @@ import {
   type RawQuery,
   textFilter,
 } from '../lib/list-query'
+import { providerSorts, sortRequest } from '../lib/list-sort'
 import { findProvider, listProviders, type Provider } from './provider-queries'
-import { BASE_PATH, NOT_FOUND, providerId } from './provider-request'
+import { BASE_PATH, NOT_FOUND, providerId, publicInfoListQuery } from './provider-request'
 
 /** The public fields, picked one by one so a field added to Provider stays private. */
 export function toPublicInfo(provider: Provider) {
@@ -35,9 +36,11 @@ export function registerPublicInfoRoutes(app: FastifyInstance, db: Kysely<Databa
   const config = { public: true }
 
   // A static segment: the router prefers it to `/:id`, so `public-info` is never taken for an id.
-  app.get(`${BASE_PATH}/public-info`, { config }, async (request) => {
+  const schema = { querystring: publicInfoListQuery }
+  app.get(`${BASE_PATH}/public-info`, { config, schema }, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
+    const sort = sortRequest(query, providerSorts, 'newest')
     const filter = {
       brandName: textFilter(query, 'brandName'),
       categoryId: idFilter(query, 'serviceProviderCategoryId'),
@@ -46,7 +49,7 @@ export function registerPublicInfoRoutes(app: FastifyInstance, db: Kysely<Databa
     if (booleanFilter(query, 'enabled') === false) {
       return { data: [], pagination: pagination(page, 0) }
     }
-    const { rows, total } = await listProviders(db, { ...filter, enabled: true }, page)
+    const { rows, total } = await listProviders(db, { ...filter, enabled: true }, page, sort)
     return { data: rows.map(toPublicInfo), pagination: pagination(page, total) }
   })
 

@@ -18,6 +18,15 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/login',
   'GET /api/health',
   'HEAD /api/health',
+  'GET /api/health/live',
+  'HEAD /api/health/live',
+  // The API's description and the page that renders it: no data, only the routes' shapes.
+  'GET /api/openapi.json',
+  'HEAD /api/openapi.json',
+  'GET /api/docs',
+  'HEAD /api/docs',
+  'GET /api/docs/docs.js',
+  'HEAD /api/docs/docs.js',
   'GET /api/service-providers/public-info',
   'HEAD /api/service-providers/public-info',
   'GET /api/service-providers/:id/public-info',
@@ -156,7 +165,7 @@ describeEachDatabase('access control', (suite) => {
     expect(keys.length).toBeGreaterThan(40)
   })
 
-  test('only login, health, public info and the web app answer without a token', async () => {
+  test('only login, health, public info, the API description and the web app answer without a token', async () => {
     const { app, routes } = await appWithRoutes(suite)
     const { token } = await suite.loginAsNewOperator(app)
     const fixture = await createFixture(app, token)

@@ -17,6 +17,9 @@ describe('config', () => {
       schemasDir: path.resolve(DEFAULT_SCHEMAS_DIR),
       logLevel: 'info',
       tokenTtlHours: 12,
+      dbPoolSize: 10,
+      dbStatementTimeoutMs: 0,
+      shutdownDelaySeconds: 0,
     })
   })
 
@@ -32,6 +35,9 @@ describe('config', () => {
       SCHEMAS_DIR: '/srv/schemas',
       LOG_LEVEL: 'debug',
       TOKEN_TTL_HOURS: '0.5',
+      DB_POOL_SIZE: '4',
+      DB_STATEMENT_TIMEOUT_MS: '15000',
+      SHUTDOWN_DELAY_SECONDS: '10',
     })
     expect(config).toMatchObject({
       port: 9000,
@@ -44,6 +50,9 @@ describe('config', () => {
       schemasDir: '/srv/schemas',
       logLevel: 'debug',
       tokenTtlHours: 0.5,
+      dbPoolSize: 4,
+      dbStatementTimeoutMs: 15000,
+      shutdownDelaySeconds: 10,
     })
   })
 
@@ -54,6 +63,9 @@ describe('config', () => {
     [{ ADMIN_USERNAME: 'root' }, /ADMIN_PASSWORD/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ TOKEN_TTL_HOURS: '0' }, /TOKEN_TTL_HOURS/],
+    [{ DB_POOL_SIZE: '0' }, /DB_POOL_SIZE/],
+    [{ DB_STATEMENT_TIMEOUT_MS: '-1' }, /DB_STATEMENT_TIMEOUT_MS/],
+    [{ SHUTDOWN_DELAY_SECONDS: 'soon' }, /SHUTDOWN_DELAY_SECONDS/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -11,6 +11,16 @@ describeEachDatabase('health', (suite) => {
     expect(response.json()).toEqual({ status: 'ok' })
   })
 
+  test('readiness answers 503 once the instance is stopping; liveness stays 200', async () => {
+    const lifecycle = { stopping: false }
+    const app = await suite.makeApp({ lifecycle })
+    lifecycle.stopping = true
+    const ready = await app.inject({ url: '/api/health' })
+    expect(ready.statusCode).toBe(503)
+    expect(ready.json()).toEqual({ detail: 'Shutting down' })
+    expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200)
+  })
+
   test('GET /api/health answers 503 when the database is unreachable', async () => {
     // A database handle of the same kind, already closed: every query fails.
     const broken = createDatabase(suite.config)
@@ -38,6 +48,10 @@ describe('health with PostgreSQL unreachable', () => {
       const response = await app.inject({ url: '/api/health' })
       expect(response.statusCode).toBe(503)
       expect(response.json()).toEqual({ detail: 'Database unavailable' })
+      // Liveness does not depend on the database: an outage must not get instances restarted.
+      const live = await app.inject({ url: '/api/health/live' })
+      expect(live.statusCode).toBe(200)
+      expect(live.json()).toEqual({ status: 'ok' })
     } finally {
       await app.close()
       await unreachable.destroy()

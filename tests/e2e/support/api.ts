@@ -3,7 +3,7 @@ import { inject } from 'vitest'
 
 let token: string | undefined
 
-async function apiToken(): Promise<string> {
+export async function apiToken(): Promise<string> {
   if (token) return token
   const response = await fetch(`${inject('baseUrl')}/api/auth/login`, {
     method: 'POST',

@@ -69,6 +69,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     schemasDir: DEFAULT_SCHEMAS_DIR,
     logLevel: 'silent',
     tokenTtlHours: 12,
+    dbPoolSize: 10,
+    dbStatementTimeoutMs: 0,
+    shutdownDelaySeconds: 0,
     ...overrides,
   }
 }

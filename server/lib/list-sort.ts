@@ -1,0 +1,90 @@
+// The `sort` and `order` query parameters every list takes, and the ORDER BY they give. Each
+// list names its sortable fields once (below); ties always break by id in the same direction,
+// so a row sits at one place in the order and pages never repeat or skip it. Migration 009
+// gives every (field, id) pair an index, so a first page reads just its rows.
+import { type SelectQueryBuilder, sql } from 'kysely'
+import { type RawQuery, single } from './list-query'
+import { oneOf } from './query-schema'
+
+export type Order = 'asc' | 'desc'
+
+/** A sortable field: the columns it orders by (camelCase, before the id) and its usual order. */
+interface SortField {
+  columns: readonly string[]
+  order: Order
+}
+
+export interface Sort {
+  field: string
+  columns: readonly string[]
+  order: Order
+}
+
+/** `newest` (by id, newest first by default) and `id` are offered by every list. */
+const byId = { newest: { columns: [], order: 'desc' }, id: { columns: [], order: 'asc' } } as const
+
+export const categorySorts = { name: { columns: ['name'], order: 'asc' }, ...byId } as const
+
+export const productSorts = {
+  name: { columns: ['name'], order: 'asc' },
+  ...byId,
+  // A Range product sorts by its lower bound (the same column the price filter reads).
+  price: { columns: ['priceLowKobo'], order: 'asc' },
+  rating: { columns: ['rating'], order: 'desc' },
+} as const
+
+export const providerSorts = {
+  name: { columns: ['firstName', 'lastName'], order: 'asc' },
+  ...byId,
+  brandName: { columns: ['brandName'], order: 'asc' },
+} as const
+
+export const productImageSorts = {
+  name: { columns: ['imageName'], order: 'asc' },
+  ...byId,
+} as const
+
+/** The `sort` and `order` parameters of a list taking these fields (see ./query-schema.ts). */
+export function sortParams(fields: Record<string, SortField>) {
+  const names = Object.keys(fields)
+  return {
+    sort: oneOf(names, `must be one of ${names.join(', ')}`),
+    order: oneOf(['asc', 'desc'], 'must be asc or desc'),
+  }
+}
+
+/**
+ * The sort asked for (already checked by `sortParams` in the route's schema), or the list's
+ * default; an omitted order takes the field's usual one.
+ */
+export function sortRequest(
+  query: RawQuery,
+  fields: Record<string, SortField>,
+  fallback: string,
+): Sort {
+  const field = single(query, 'sort') ?? fallback
+  const { columns, order: usual } = fields[field]
+  const order = (single(query, 'order') as Order | undefined) ?? usual
+  return { field, columns, order }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any list query
+type AnyQuery = SelectQueryBuilder<any, any, any>
+
+/**
+ * Orders a query by the sort's columns of the table aliased `alias` (none for an unaliased
+ * table), then by its id: `id` names another expression walking the ids where one drives the
+ * query (a text index's rowid).
+ */
+export function orderBySort<Q extends AnyQuery>(
+  query: Q,
+  sort: Sort,
+  alias?: string,
+  id = alias ? `${alias}.id` : 'id',
+): Q {
+  let ordered = query
+  for (const column of sort.columns) {
+    ordered = ordered.orderBy(sql.ref(alias ? `${alias}.${column}` : column), sort.order) as Q
+  }
+  return ordered.orderBy(sql.ref(id), sort.order) as Q
+}

@@ -1,0 +1,36 @@
+// The API description's page (/api/docs) renders every operation from /api/openapi.json in a
+// real Chromium under the product's strict CSP: own script, no eval, no outside origin.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { launchBrowser, openPage, screenshot } from './support/browser'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+test.each([375, 1280])(
+  '/api/docs lists the operations at %i px, with no CSP violation',
+  async (width) => {
+    const { page, problems } = await openPage(browser, width)
+    const outside: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== new URL(inject('baseUrl')).origin) {
+        outside.push(request.url())
+      }
+    })
+    await page.goto('/api/docs')
+    await expect.poll(() => page.locator('section h2').count()).toBeGreaterThan(30)
+    const headings = await page.locator('section h2').allTextContents()
+    expect(headings).toContain('POST/api/service-providers')
+    expect(await page.getByText('service-provider-create').count()).toBeGreaterThan(0)
+    await screenshot(page, `api-docs-${width}`)
+    expect(problems).toEqual([])
+    expect(outside).toEqual([])
+  },
+)
