@@ -1,6 +1,7 @@
 // Calls for either category hierarchy, with the parent field normalised to `parent`.
 
-import type { PagerInfo } from '../../components/pager'
+import type { PageInfo } from '../../components/pager'
+import type { ListQuery } from '../../components/use-list-params'
 import { api, type Versioned } from '../../lib/api-client'
 import type { TreeNode } from '../../lib/category-tree'
 import type { CategoryKind } from './category-kinds'
@@ -16,13 +17,11 @@ export interface CategoryQuery {
   name?: string
   /** null: top-level only; undefined: any parent. */
   parent?: number | null
-  page?: number
-  pageSize?: number
 }
 
 export interface CategoryPage {
   data: Category[]
-  pagination: PagerInfo & { total: number; pageSize: number }
+  pagination: PageInfo
 }
 
 export type CategoryFields = { name: string; description: string } & Record<string, unknown>
@@ -40,14 +39,16 @@ export function categoriesApi(kind: CategoryKind) {
     parent: (raw[kind.parentField] as number | null | undefined) ?? null,
   })
   return {
-    list: async (query: CategoryQuery): Promise<CategoryPage> => {
+    list: async (query: CategoryQuery & ListQuery): Promise<CategoryPage> => {
       const page = await api.get<{ data: Raw[]; pagination: CategoryPage['pagination'] }>(
         kind.apiPath,
         {
           name: query.name,
           [kind.parentField]: query.parent,
-          page: query.page ?? 1,
-          pageSize: query.pageSize ?? 30,
+          page: query.page,
+          pageSize: query.pageSize,
+          sort: query.sort,
+          order: query.order,
         },
       )
       return { data: page.data.map(toCategory), pagination: page.pagination }

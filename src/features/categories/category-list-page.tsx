@@ -1,30 +1,25 @@
-// A category hierarchy's list: name search and parent filter (applied with Apply, kept in the
-// URL), cards that open the category, and a pager.
-import {
-  Button,
-  Card,
-  Field,
-  Input,
-  LinkBox,
-  LinkOverlay,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+// A category hierarchy's list: name search and parent filter (applied live, kept in the URL), a
+// sort, cards or a table that open the category, and a pager with a page size.
+import { Card, Field, Input, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
-import { CategoryFilterField } from '../../components/filter-fields'
-import { ListResults } from '../../components/list-results'
+import { type Column, DataTable } from '../../components/data-table'
+import { CategoryFilterField, FilterActions } from '../../components/filter-fields'
 import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
+import { PagedList, type SortProps } from '../../components/paged-list'
 import { useFilterDraft } from '../../components/use-filter-draft'
-import { usePageParam } from '../../components/use-page-param'
+import { type SortChoice, type SortFields, useListParams } from '../../components/use-list-params'
 import { toTreeOptions } from '../../lib/category-tree'
 import { useLoad } from '../../lib/use-load'
 import { type Category, categoriesApi } from './categories-api'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
 import { useCategoryChoices } from './use-category-choices'
 
-const LIST_PAGE_SIZE = 30
+const sortFields: SortFields = {
+  name: { order: 'asc', asc: 'Name (A–Z)', desc: 'Name (Z–A)' },
+  newest: { order: 'desc', desc: 'Newest first', asc: 'Oldest first' },
+}
+const byName: SortChoice = { sort: 'name', order: 'asc' }
 
 /** URL query → API query: `parent` is "none" (top level), an id, or absent (all). A hand-edited
  * URL with any other parent means "all" rather than a request the server must refuse. */
@@ -35,13 +30,13 @@ function readFilters(params: URLSearchParams) {
 }
 
 export function CategoryListPage({ kind }: { kind: CategoryKind }) {
-  const [params, setParams] = useSearchParams()
-  const [page, goToPage] = usePageParam()
+  const [params] = useSearchParams()
+  const listParams = useListParams(sortFields, byName)
   const filters = readFilters(params)
-  const { draft, set, apply } = useFilterDraft({
+  const { draft, set, apply, clear, filtered } = useFilterDraft({
     filters,
     names: ['name', 'parent'],
-    onApply: setParams,
+    typed: ['name'],
   })
 
   const choices = toTreeOptions(useCategoryChoices(kind, kind.messages.parentsFailed))
@@ -51,8 +46,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
         name: filters.name || undefined,
         parent:
           filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
-        page,
-        pageSize: LIST_PAGE_SIZE,
+        ...listParams.query,
       }),
     params.toString(),
   )
@@ -91,25 +85,27 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
           }
           flex="2"
         />
-        <Button type="submit" colorPalette="teal">
-          Apply
-        </Button>
+        <FilterActions filtered={filtered} onClear={clear} />
       </Stack>
 
-      <ListResults
+      <PagedList
+        name={kind.apiPath}
         list={list}
+        params={listParams}
+        sortFields={sortFields}
         failedText={CATEGORY_MESSAGES.listFailed}
         emptyText="No categories found."
-        onPage={goToPage}
-      >
-        {(categories) => (
+        cards={(categories) => (
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             {categories.map((category) => (
               <CategoryCard key={category.id} kind={kind} category={category} />
             ))}
           </SimpleGrid>
         )}
-      </ListResults>
+        table={(categories, sort) => (
+          <CategoryTable kind={kind} categories={categories} {...sort} />
+        )}
+      />
     </>
   )
 }
@@ -140,5 +136,39 @@ function CategoryCard({ kind, category }: { kind: CategoryKind; category: Catego
         </Card.Body>
       </Card.Root>
     </LinkBox>
+  )
+}
+
+interface CategoryTableProps extends SortProps {
+  kind: CategoryKind
+  categories: Category[]
+}
+
+function CategoryTable({ kind, categories, ...sort }: CategoryTableProps) {
+  const columns: Column<Category>[] = [
+    {
+      header: 'Name',
+      sort: 'name',
+      width: '30%',
+      text: (category) => category.name,
+      link: (category) => kind.routes.detail(category.id),
+    },
+    { header: 'Description', text: (category) => category.description },
+    {
+      header: 'Parent ID',
+      width: '7rem',
+      text: (category) => (category.parent === null ? '' : String(category.parent)),
+    },
+  ]
+  return (
+    <DataTable
+      label={kind.titles.list}
+      columns={columns}
+      rows={categories}
+      rowKey={(category) => category.id}
+      sortFields={sortFields}
+      minWidth="36rem"
+      {...sort}
+    />
   )
 }

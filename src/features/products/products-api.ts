@@ -1,6 +1,7 @@
 // Calls for products, their images, and what their screens show beside them: the provider's
 // brand name and the product categories the pickers offer.
-import type { PagerInfo } from '../../components/pager'
+import type { PageInfo } from '../../components/pager'
+import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
 import type { TreeNode } from '../../lib/category-tree'
 
@@ -69,15 +70,13 @@ export interface ProductQuery {
   enabled?: boolean
   minPrice?: number
   maxPrice?: number
-  page?: number
 }
 
 export interface Page<T> {
   data: T[]
-  pagination: PagerInfo & { total: number; pageSize: number }
+  pagination: PageInfo
 }
 
-const LIST_PAGE_SIZE = 30
 const DROPDOWN_PAGE_SIZE = 3000
 const base = '/products'
 const imagesOf = (productId: number) => `${base}/${productId}/images`
@@ -91,13 +90,9 @@ export const productImagePaths = {
 }
 
 export const productsApi = {
-  list: (query: ProductQuery) =>
-    api.get<Page<Product>>(base, { ...query, page: query.page ?? 1, pageSize: LIST_PAGE_SIZE }),
-  listOfProvider: (providerId: number, page: number) =>
-    api.get<Page<Product>>(`/service-providers/${providerId}/products`, {
-      page,
-      pageSize: LIST_PAGE_SIZE,
-    }),
+  list: (query: ProductQuery & ListQuery) => api.get<Page<Product>>(base, { ...query }),
+  listOfProvider: (providerId: number, query: ListQuery) =>
+    api.get<Page<Product>>(`/service-providers/${providerId}/products`, { ...query }),
   get: (id: number) => api.get<Product>(`${base}/${id}`),
   /** For the edit screen: the product and the ETag its save sends back. */
   getVersioned: (id: number) => api.getVersioned<Product>(`${base}/${id}`),
@@ -117,8 +112,8 @@ export const productsApi = {
 }
 
 export const productImagesApi = {
-  list: (productId: number, page: number) =>
-    api.get<Page<ProductImage>>(imagesOf(productId), { page, pageSize: LIST_PAGE_SIZE }),
+  list: (productId: number, query: ListQuery) =>
+    api.get<Page<ProductImage>>(imagesOf(productId), { ...query }),
   get: (productId: number, imageId: number) =>
     api.get<ProductImage>(`${imagesOf(productId)}/${imageId}`),
   /** For the edit screen: the image's fields and the ETag its save sends back. */

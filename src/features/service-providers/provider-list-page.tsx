@@ -1,5 +1,5 @@
-// Service providers: filters (email, brand name, status, category) applied with Apply and kept
-// in the URL, provider cards, and a pager.
+// Service providers: live filters (email, brand name, status, category), a sort, provider cards
+// or a table, and a pager with a page size; all but the view kept in the URL.
 import {
   Badge,
   Button,
@@ -14,16 +14,21 @@ import {
 import { Plus } from 'lucide-react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
-import { CategoryFilterField, StatusFilterField } from '../../components/filter-fields'
-import { ListResults } from '../../components/list-results'
+import {
+  CategoryFilterField,
+  FilterActions,
+  StatusFilterField,
+} from '../../components/filter-fields'
 import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
+import { PagedList } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
 import { useFilterDraft } from '../../components/use-filter-draft'
-import { usePageParam } from '../../components/use-page-param'
+import { useListParams } from '../../components/use-list-params'
 import { toTreeOptions } from '../../lib/category-tree'
 import { useLoad } from '../../lib/use-load'
 import { ProviderAvatar } from './provider-avatar'
+import { ProviderTable, providerDefaultSort, providerSortFields } from './provider-table'
 import { PROVIDER_MESSAGES, providersApi, type ServiceProvider } from './providers-api'
 import { useProviderCategories } from './use-provider-categories'
 
@@ -44,17 +49,14 @@ function readFilters(params: URLSearchParams): Filters {
 }
 
 export function ProviderListPage() {
-  const [params, setParams] = useSearchParams()
-  const [page, goToPage] = usePageParam()
+  const [params] = useSearchParams()
+  const listParams = useListParams(providerSortFields, providerDefaultSort)
   const filters = readFilters(params)
-  const urlKey = params.toString()
-  // Any URL change (paging too) resets the draft to what the URL holds.
-  const { draft, set, apply } = useFilterDraft({
+  const { draft, set, apply, clear, filtered } = useFilterDraft({
     filters,
     names: FILTERS,
+    typed: ['email', 'brandName'],
     defaults: { status: 'enabled' },
-    onApply: setParams,
-    resetKey: urlKey,
   })
 
   const choices = toTreeOptions(useProviderCategories())
@@ -65,9 +67,9 @@ export function ProviderListPage() {
         brandName: filters.brandName || undefined,
         enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
         serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
-        page,
+        ...listParams.query,
       }),
-    urlKey,
+    params.toString(),
   )
   useErrorToast(list.status === 'failed' ? list.error : null, PROVIDER_MESSAGES.listFailed)
 
@@ -108,25 +110,25 @@ export function ProviderListPage() {
           choices={choices}
           leadingOptions={<option value="">All</option>}
         />
-        <Button type="submit" colorPalette="teal">
-          Apply
-        </Button>
+        <FilterActions filtered={filtered} onClear={clear} />
       </SimpleGrid>
 
-      <ListResults
+      <PagedList
+        name="service-providers"
         list={list}
+        params={listParams}
+        sortFields={providerSortFields}
         failedText={PROVIDER_MESSAGES.listFailed}
         emptyText="Nothing to see here."
-        onPage={goToPage}
-      >
-        {(providers) => (
+        cards={(providers) => (
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             {providers.map((provider) => (
               <ProviderCard key={provider.id} provider={provider} />
             ))}
           </SimpleGrid>
         )}
-      </ListResults>
+        table={(providers, sort) => <ProviderTable providers={providers} {...sort} />}
+      />
     </>
   )
 }

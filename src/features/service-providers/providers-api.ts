@@ -1,5 +1,6 @@
 // Calls for service providers, their photos and the categories they can be filed under.
-import type { PagerInfo } from '../../components/pager'
+import type { PageInfo } from '../../components/pager'
+import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
 import type { TreeNode } from '../../lib/category-tree'
 
@@ -36,12 +37,11 @@ export interface ProviderQuery {
   brandName?: string
   enabled?: boolean
   serviceProviderCategoryId?: number
-  page?: number
 }
 
 export interface ProviderPage {
   data: ServiceProvider[]
-  pagination: PagerInfo & { total: number; pageSize: number }
+  pagination: PageInfo
 }
 
 const base = '/service-providers'
@@ -54,8 +54,7 @@ export const providerImagePaths = {
 }
 
 export const providersApi = {
-  list: (query: ProviderQuery) =>
-    api.get<ProviderPage>(base, { ...query, page: query.page ?? 1, pageSize: 30 }),
+  list: (query: ProviderQuery & ListQuery) => api.get<ProviderPage>(base, { ...query }),
   get: (id: number) => api.get<ServiceProvider>(`${base}/${id}`),
   /** For the edit screen: the provider and the ETag its save sends back. */
   getVersioned: (id: number) => api.getVersioned<ServiceProvider>(`${base}/${id}`),
