@@ -1,14 +1,15 @@
 // The body of every paged list screen: a spinner while loading, the error text when the load
 // failed, the empty text when there is nothing, else the caller's cards and a Pager.
 import { Text } from '@chakra-ui/react'
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import type { LoadState } from '../lib/use-load'
-import { errorText } from './messages'
+import { errorText } from '../lib/api-client'
 import { PageSpinner } from './page-spinner'
 import { Pager, type PagerInfo } from './pager'
 
 interface ListResultsProps<T> {
-  list: LoadState<{ data: T[]; pagination: PagerInfo }>
+  /** The list's query (its failure is toasted by the query layer). */
+  list: UseQueryResult<{ data: T[]; pagination: PagerInfo }>
   /** Shown instead of the API's message when it gives none. */
   failedText: string
   emptyText: ReactNode
@@ -21,8 +22,8 @@ interface ListResultsProps<T> {
 
 export function ListResults<T>(props: ListResultsProps<T>) {
   const { list, failedText, emptyText, onPage, children, ignoreError } = props
-  if (list.status === 'loading') return <PageSpinner />
-  if (list.status === 'failed') {
+  if (list.isPending) return <PageSpinner />
+  if (list.isError) {
     if (ignoreError?.(list.error)) return null
     return (
       <Text color="fg.error" textAlign="center" py="12">

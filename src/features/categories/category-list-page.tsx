@@ -11,18 +11,17 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { CategoryFilterField } from '../../components/filter-fields'
 import { ListResults } from '../../components/list-results'
-import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { useFilterDraft } from '../../components/use-filter-draft'
 import { usePageParam } from '../../components/use-page-param'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
-import { useLoad } from '../../lib/use-load'
 import { type Category, categoriesApi } from './categories-api'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
-import { useCategoryChoices } from './use-category-choices'
 
 const LIST_PAGE_SIZE = 30
 
@@ -44,19 +43,17 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
     onApply: setParams,
   })
 
-  const choices = toTreeOptions(useCategoryChoices(kind, kind.messages.parentsFailed))
-  const list = useLoad(
-    () =>
-      categoriesApi(kind).list({
-        name: filters.name || undefined,
-        parent:
-          filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
-        page,
-        pageSize: LIST_PAGE_SIZE,
-      }),
-    params.toString(),
+  const categories = categoriesApi(kind)
+  const choices = toTreeOptions(useCategoryChoices(categories.choices(kind.messages.parentsFailed)))
+  const list = useQuery(
+    categories.list({
+      name: filters.name || undefined,
+      parent:
+        filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
+      page,
+      pageSize: LIST_PAGE_SIZE,
+    }),
   )
-  useErrorToast(list.status === 'failed' ? list.error : null, CATEGORY_MESSAGES.listFailed)
 
   return (
     <>

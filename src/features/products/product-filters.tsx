@@ -3,9 +3,9 @@
 import { Button, Field, Input, SimpleGrid } from '@chakra-ui/react'
 import { CategoryFilterField, StatusFilterField } from '../../components/filter-fields'
 import { useFilterDraft } from '../../components/use-filter-draft'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
-import type { ProductQuery } from './products-api'
-import { useProductCategories } from './use-product-categories'
+import { type ProductQuery, productsApi } from './products-api'
 
 const FILTERS = ['category', 'name', 'status', 'minPrice', 'maxPrice'] as const
 export type Filters = Record<(typeof FILTERS)[number], string>
@@ -53,7 +53,7 @@ export function ProductFilters({ filters, onApply }: ProductFiltersProps) {
     defaults: { status: 'all' },
     onApply,
   })
-  const choices = toTreeOptions(useProductCategories())
+  const choices = toTreeOptions(useCategoryChoices(productsApi.categories))
 
   return (
     <SimpleGrid

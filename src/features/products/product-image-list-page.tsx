@@ -1,16 +1,14 @@
 // A product's images: cards with the thumbnail, Enabled/Disabled, Preview on the preview image,
 // View Details; Add Image; a pager (the page is kept in the URL).
 import { Badge, Button, Card, HStack, Link, SimpleGrid } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { ImagePlus } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
-import { paths } from '../../app/paths'
+import { paths, routeId } from '../../app/paths'
 import { ListResults } from '../../components/list-results'
-import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { StatusBadge } from '../../components/status-badge'
 import { isNotFound, usePageParam } from '../../components/use-page-param'
-import { routeId, useRecord } from '../../components/use-record'
-import { useLoad } from '../../lib/use-load'
 import { ProductPicture } from './product-picture'
 import {
   IMAGE_MESSAGES,
@@ -25,19 +23,17 @@ export function ProductImageListPage() {
   const id = routeId(rawId)
   const [page, goToPage] = usePageParam()
   // The product names the page; a missing product is /not-found.
-  const product = useRecord([id], () => productsApi.get(id), PRODUCT_MESSAGES.loadFailed)
-  const list = useLoad(() => productImagesApi.list(id, page), `${rawId}/${page}`)
-  const listError = list.status === 'failed' && !isNotFound(list.error) ? list.error : null
-  useErrorToast(listError, PRODUCT_MESSAGES.listFailed)
+  const product = useQuery(productsApi.get(id))
+  const list = useQuery({ ...productImagesApi.list(id, page), enabled: !Number.isNaN(id) })
 
   return (
     <>
       <PageHeader
         title="Product Images"
         description={
-          product.status === 'ready' && (
+          product.isSuccess && (
             <Link asChild color="teal.fg" fontWeight="medium">
-              <RouterLink to={paths.products.detail(id)}>{product.data.name}</RouterLink>
+              <RouterLink to={paths.products.detail(id)}>{product.data.data.name}</RouterLink>
             </Link>
           )
         }

@@ -11,21 +11,20 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
 import { CategoryFilterField, StatusFilterField } from '../../components/filter-fields'
 import { ListResults } from '../../components/list-results'
-import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { StatusBadge } from '../../components/status-badge'
 import { useFilterDraft } from '../../components/use-filter-draft'
 import { usePageParam } from '../../components/use-page-param'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
-import { useLoad } from '../../lib/use-load'
 import { ProviderAvatar } from './provider-avatar'
 import { PROVIDER_MESSAGES, providersApi, type ServiceProvider } from './providers-api'
-import { useProviderCategories } from './use-provider-categories'
 
 const FILTERS = ['email', 'brandName', 'status', 'category'] as const
 type Filters = Record<(typeof FILTERS)[number], string>
@@ -57,19 +56,16 @@ export function ProviderListPage() {
     resetKey: urlKey,
   })
 
-  const choices = toTreeOptions(useProviderCategories())
-  const list = useLoad(
-    () =>
-      providersApi.list({
-        email: filters.email || undefined,
-        brandName: filters.brandName || undefined,
-        enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
-        serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
-        page,
-      }),
-    urlKey,
+  const choices = toTreeOptions(useCategoryChoices(providersApi.categories))
+  const list = useQuery(
+    providersApi.list({
+      email: filters.email || undefined,
+      brandName: filters.brandName || undefined,
+      enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
+      serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
+      page,
+    }),
   )
-  useErrorToast(list.status === 'failed' ? list.error : null, PROVIDER_MESSAGES.listFailed)
 
   return (
     <>
