@@ -3,14 +3,16 @@
 // page loads, the rows shown stay, dimmed, instead of a blank spinner. A page past the end (a
 // stale link, `?page=99`) says so and offers the last page.
 import { Box, Button, Stack, Text } from '@chakra-ui/react'
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import type { LoadState } from '../lib/use-load'
-import { errorText } from './messages'
+import { errorText } from '../lib/api-client'
 import { PageSpinner } from './page-spinner'
 import { type PageInfo, Pager } from './pager'
 
 interface ListResultsProps<T> {
-  list: LoadState<{ data: T[]; pagination: PageInfo }>
+  /** The list's query (its failure is toasted by the query layer); while the next page loads
+   * it holds the previous one (placeholderData, see listQuery). */
+  list: UseQueryResult<{ data: T[]; pagination: PageInfo }>
   /** Shown instead of the API's message when it gives none. */
   failedText: string
   emptyText: ReactNode
@@ -24,7 +26,7 @@ interface ListResultsProps<T> {
 
 export function ListResults<T>(props: ListResultsProps<T>) {
   const { list, failedText, emptyText, onPage, onPageSize, children, ignoreError } = props
-  if (list.status === 'failed') {
+  if (list.isError) {
     if (ignoreError?.(list.error)) return null
     return (
       <Text color="fg.error" textAlign="center" py="12">
@@ -32,9 +34,9 @@ export function ListResults<T>(props: ListResultsProps<T>) {
       </Text>
     )
   }
-  if (list.data === undefined) return <PageSpinner />
+  if (list.isPending) return <PageSpinner />
   const { data, pagination } = list.data
-  const loading = list.status === 'loading'
+  const loading = list.isPlaceholderData
   if (data.length === 0 && pagination.total > 0) {
     return <PastTheEnd page={pagination.page} last={pagination.totalPages} onPage={onPage} />
   }

@@ -1,8 +1,8 @@
 // A list screen's results with its controls: the sort picker and the cards / table toggle above,
 // the rows in the chosen view, the pager below (ListResults). Each list brings its own cards and
 // table; the page, page size and sort live in the URL (useListParams).
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import type { LoadState } from '../lib/use-load'
 import { ListResults } from './list-results'
 import { ListToolbar, useListView } from './list-toolbar'
 import type { PageInfo } from './pager'
@@ -16,7 +16,7 @@ export interface SortProps {
 interface PagedListProps<T> {
   /** Names the list for the remembered view, e.g. "products". */
   name: string
-  list: LoadState<{ data: T[]; pagination: PageInfo }>
+  list: UseQueryResult<{ data: T[]; pagination: PageInfo }>
   params: ListParams
   sortFields: SortFields
   failedText: string

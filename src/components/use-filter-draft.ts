@@ -26,7 +26,20 @@ export function useFilterDraft<F extends Record<string, string>>(options: Filter
   const [params, setParams] = useSearchParams()
   const [draft, setDraft] = useState<F>(filters)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const urlKey = names.map((name) => filters[name]).join('\n')
+  /** What the filters ask for, as one text (blank and default values alike mean none). */
+  const filterKey = (values: F) =>
+    names
+      .map((name) => {
+        const value = values[name].trim()
+        return value === (defaults[name] ?? '') ? '' : value
+      })
+      .join('\n')
+  const urlKey = filterKey(filters)
+  /** The filters this form last put in the URL: typing may have gone on since. */
+  const applied = useRef(urlKey)
+  // A paused-typing apply runs later: it must build on the URL as it is then.
+  const current = useRef({ params, urlKey })
+  current.current = { params, urlKey }
 
   /** The URL query that asks for these filters (in their order), then every other parameter but
    * the page (the sort, the page size). */
@@ -36,23 +49,30 @@ export function useFilterDraft<F extends Record<string, string>>(options: Filter
       const value = values[name].trim()
       if (value && value !== (defaults[name] ?? '')) next.set(name, value)
     }
-    for (const [name, value] of params) {
+    for (const [name, value] of current.current.params) {
       if (name !== 'page' && !names.includes(name)) next.append(name, value)
     }
     return next
   }
-  const sameAsUrl = (values: F) => queryOf(values).toString() === queryOf(filters).toString()
+  const sameAsUrl = (values: F) => filterKey(values) === current.current.urlKey
 
-  // Back/forward and shared links change the URL: show the filters it holds, unless the draft
-  // already asks for them (it may differ by spaces still being typed).
+  // Back/forward and shared links change the URL: show the filters it holds. A change this form
+  // made itself leaves the draft alone (the user may have typed on since).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL is the source of truth
-  useEffect(() => setDraft((d) => (sameAsUrl(d) ? d : filters)), [urlKey])
+  useEffect(() => {
+    if (urlKey !== applied.current) {
+      applied.current = urlKey
+      setDraft(filters)
+    }
+  }, [urlKey])
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const applyNow = (values: F) => {
     clearTimeout(timer.current)
     if (isValid && !isValid(values)) return
-    if (!sameAsUrl(values)) setParams(queryOf(values))
+    if (sameAsUrl(values)) return
+    applied.current = filterKey(values)
+    setParams(queryOf(values))
   }
   const set = (name: keyof F & string) => (value: string) => {
     const values = { ...draft, [name]: value }

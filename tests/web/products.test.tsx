@@ -2,10 +2,9 @@
 // an operator would: by role, label and text, with the requests checked.
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import productSchema from '../../schemas/product.json'
 import { createBodyValidator } from '../../server/validation'
-import { apiImageCache } from '../../src/components/api-image'
 import { priceText } from '../../src/features/products/price-text'
 import { formatDeliveryDays } from '../../src/lib/format'
 import { starParts } from '../../src/lib/rating'
@@ -19,8 +18,6 @@ import { findToast } from './support/toasts'
 
 type User = ReturnType<typeof renderApp>['user']
 type Router = ReturnType<typeof renderApp>['router']
-
-beforeEach(() => apiImageCache.clear())
 
 const fullPath = (router: Router) => router.state.location.pathname + router.state.location.search
 

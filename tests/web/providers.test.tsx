@@ -2,10 +2,9 @@
 // driven as an operator would: by role, label and text, with the requests checked.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import providerSchema from '../../schemas/service-provider.json'
 import { createBodyValidator } from '../../server/validation'
-import { apiImageCache } from '../../src/components/api-image'
 import type { ServiceProvider } from '../../src/features/service-providers/providers-api'
 import { page } from './factories/categories'
 import { buildProvider, PNG_BYTES, providerFixtures } from './factories/providers'
@@ -19,8 +18,6 @@ type User = ReturnType<typeof renderApp>['user']
 type Router = ReturnType<typeof renderApp>['router']
 
 const [ada, bayo, chioma] = providerFixtures as [ServiceProvider, ServiceProvider, ServiceProvider]
-
-beforeEach(() => apiImageCache.clear())
 
 const fullPath = (router: Router) => router.state.location.pathname + router.state.location.search
 const queryOf = (url: URL) => Object.fromEntries(url.searchParams)

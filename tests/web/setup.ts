@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { clearMessages, toaster } from '../../src/components/messages'
 import { server } from './msw/server'
 import { installConsoleGuard } from './support/console-guard'
+import { testQueryClient } from './support/render-ui'
 import { installMatchMedia, resetViewport } from './support/viewport'
 
 // Lazy pages load through dynamic imports; give them a little more than the default second.
@@ -47,6 +48,7 @@ afterEach(() => {
   window.localStorage.clear()
   clearMessages()
   toaster.remove()
+  testQueryClient.clear()
   resetViewport()
 })
 afterAll(() => server.close())

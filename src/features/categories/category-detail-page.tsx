@@ -1,24 +1,20 @@
 // One category: name, ID, parent ID (or None), description, and Edit.
 import { Button, Card, DataList, Link } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
+import { routeId } from '../../app/paths'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { routeId } from '../../components/use-record'
+import { categoriesApi } from './categories-api'
 import type { CategoryKind } from './category-kinds'
-import { useCategory } from './use-category'
 
 export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
   const id = routeId(useParams().id)
-  const category = useCategory(kind, id)
-  if (category.status !== 'ready') {
-    return category.status === 'loading' ? (
-      <PageSpinner />
-    ) : (
-      <PageHeader title={kind.titles.detail} />
-    )
-  }
-  const { data } = category
+  const category = useQuery(categoriesApi(kind).get(id))
+  if (category.isPending) return <PageSpinner />
+  if (category.isError) return <PageHeader title={kind.titles.detail} />
+  const { data } = category.data
   return (
     <>
       <PageHeader

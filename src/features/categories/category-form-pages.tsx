@@ -2,27 +2,33 @@
 // picker lists the hierarchy; on edit the category and its descendants are left out. A save
 // refused because someone else changed the category meanwhile offers to reload it.
 import { Card } from '@chakra-ui/react'
+import { useMutation } from '@tanstack/react-query'
 import { useNavigate, useParams } from 'react-router-dom'
+import { routeId } from '../../app/paths'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
-import { routeId, useEditRecord } from '../../components/use-record'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
+import { useEditRecord } from '../../lib/use-edit-record'
 import { type CategoryFields, categoriesApi } from './categories-api'
 import { categoryForm } from './category-forms'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
-import { useCategoryChoices } from './use-category-choices'
 
 export function CategoryCreatePage({ kind }: { kind: CategoryKind }) {
   const navigate = useNavigate()
   const form = categoryForm(kind, 'create')
-  const choices = toTreeOptions(useCategoryChoices(kind, CATEGORY_MESSAGES.parentsFailed))
+  const categories = categoriesApi(kind)
+  const choices = toTreeOptions(
+    useCategoryChoices(categories.choices(CATEGORY_MESSAGES.parentsFailed)),
+  )
+  const create = useMutation(categories.create)
   const { busy, submit } = useFormSubmit({
-    submit: (data: CategoryFields) => categoriesApi(kind).create(data),
+    submit: create.mutateAsync,
     onSuccess: ({ id }) => {
       notify.success(kind.messages.created)
       navigate(kind.routes.detail(id))
@@ -49,14 +55,15 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
   const form = categoryForm(kind, 'update')
-  const category = useEditRecord(
-    [id],
-    () => categoriesApi(kind).getVersioned(id),
-    CATEGORY_MESSAGES.loadFailed,
+  const categories = categoriesApi(kind)
+  const category = useEditRecord(categories.get(id))
+  const choices = toTreeOptions(
+    useCategoryChoices(categories.choices(CATEGORY_MESSAGES.parentsFailed)),
+    id,
   )
-  const choices = toTreeOptions(useCategoryChoices(kind, CATEGORY_MESSAGES.parentsFailed), id)
+  const update = useMutation(categories.update)
   const { busy, submit } = useFormSubmit({
-    submit: (data: CategoryFields) => categoriesApi(kind).update(id, data, category.etag),
+    submit: (fields: CategoryFields) => update.mutateAsync({ id, fields, etag: category.etag }),
     onSuccess: () => navigate(kind.routes.detail(id)),
     onStale: category.markStale,
     fallbackError: CATEGORY_MESSAGES.updateFailed,

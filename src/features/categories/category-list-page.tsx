@@ -1,19 +1,18 @@
 // A category hierarchy's list: name search and parent filter (applied live, kept in the URL), a
 // sort, cards or a table that open the category, and a pager with a page size.
 import { Card, Field, Input, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { type Column, DataTable } from '../../components/data-table'
 import { CategoryFilterField, FilterActions } from '../../components/filter-fields'
-import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
 import { useFilterDraft } from '../../components/use-filter-draft'
 import { type SortChoice, type SortFields, useListParams } from '../../components/use-list-params'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
-import { useLoad } from '../../lib/use-load'
 import { type Category, categoriesApi } from './categories-api'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
-import { useCategoryChoices } from './use-category-choices'
 
 const sortFields: SortFields = {
   name: { order: 'asc', asc: 'Name (A–Z)', desc: 'Name (Z–A)' },
@@ -39,18 +38,16 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
     typed: ['name'],
   })
 
-  const choices = toTreeOptions(useCategoryChoices(kind, kind.messages.parentsFailed))
-  const list = useLoad(
-    () =>
-      categoriesApi(kind).list({
-        name: filters.name || undefined,
-        parent:
-          filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
-        ...listParams.query,
-      }),
-    params.toString(),
+  const categories = categoriesApi(kind)
+  const choices = toTreeOptions(useCategoryChoices(categories.choices(kind.messages.parentsFailed)))
+  const list = useQuery(
+    categories.list({
+      name: filters.name || undefined,
+      parent:
+        filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
+      ...listParams.query,
+    }),
   )
-  useErrorToast(list.status === 'failed' ? list.error : null, CATEGORY_MESSAGES.listFailed)
 
   return (
     <>

@@ -8,9 +8,9 @@ import {
   StatusFilterField,
 } from '../../components/filter-fields'
 import { useFilterDraft } from '../../components/use-filter-draft'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
-import type { ProductQuery } from './products-api'
-import { useProductCategories } from './use-product-categories'
+import { type ProductQuery, productsApi } from './products-api'
 
 const FILTERS = ['category', 'name', 'status', 'minPrice', 'maxPrice'] as const
 export type Filters = Record<(typeof FILTERS)[number], string>
@@ -56,7 +56,7 @@ export function ProductFilters({ filters }: { filters: Filters }) {
     defaults: { status: 'all' },
     isValid: (values) => priceBoundsError(values) === undefined,
   })
-  const choices = toTreeOptions(useProductCategories())
+  const choices = toTreeOptions(useCategoryChoices(productsApi.categories))
   const boundsError = priceBoundsError(draft)
 
   return (

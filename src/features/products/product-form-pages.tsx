@@ -3,18 +3,20 @@
 // category chips offer the product categories, and edit adds Rating and Number of Ratings. A
 // save refused because someone else changed the product meanwhile offers to reload it.
 import { Button, Card } from '@chakra-ui/react'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
-import { paths } from '../../app/paths'
+import { paths, routeId } from '../../app/paths'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
-import { routeId, useEditRecord, useRecord } from '../../components/use-record'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
+import { useEditRecord } from '../../lib/use-edit-record'
 import { pricingOf } from './price-text'
 import { productForms } from './product-forms'
 import {
@@ -25,10 +27,9 @@ import {
   type ProductUpdateFields,
   productsApi,
 } from './products-api'
-import { useProductCategories } from './use-product-categories'
 
 function useCategoryUi(form: 'create' | 'update') {
-  const choices = toTreeOptions(useProductCategories())
+  const choices = toTreeOptions(useCategoryChoices(productsApi.categories))
   return withFieldOptions(productForms[form].uiSchema, 'productCategoryIds', { choices })
 }
 
@@ -37,16 +38,13 @@ export function ProductCreatePage() {
   const rawId = useParams().id ?? ''
   const providerId = routeId(rawId)
   // The provider's brand name says whose product this is; a missing provider is /not-found.
-  const provider = useRecord(
-    [providerId],
-    () => productsApi.provider(providerId),
-    PRODUCT_MESSAGES.loadFailed,
-  )
+  const provider = useQuery(productsApi.provider(providerId))
   const uiSchema = useCategoryUi('create')
+  const create = useMutation(productsApi.create)
   const { busy, submit } = useFormSubmit({
     // The provider comes from the route, whatever the hidden field holds.
     submit: (fields: NewProductFields) =>
-      productsApi.create({ ...pricedBy(fields), serviceProviderId: providerId }),
+      create.mutateAsync({ ...pricedBy(fields), serviceProviderId: providerId }),
     onSuccess: ({ id }) => {
       notify.success(PRODUCT_MESSAGES.created)
       navigate(paths.products.detail(id))
@@ -55,10 +53,7 @@ export function ProductCreatePage() {
   })
   return (
     <>
-      <PageHeader
-        title="Create Product"
-        description={provider.status === 'ready' ? provider.data.brandName : undefined}
-      />
+      <PageHeader title="Create Product" description={provider.data?.data.brandName} />
       <Panel>
         <SchemaForm<NewProductFields>
           schema={productForms.create.schema}
@@ -82,14 +77,12 @@ export function ProductCreatePage() {
 export function ProductEditPage() {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
-  const record = useEditRecord(
-    [id],
-    () => productsApi.getVersioned(id),
-    PRODUCT_MESSAGES.loadFailed,
-  )
+  const record = useEditRecord(productsApi.get(id))
   const uiSchema = useCategoryUi('update')
+  const update = useMutation(productsApi.update)
   const { busy, submit } = useFormSubmit({
-    submit: (fields: ProductUpdateFields) => productsApi.update(id, pricedBy(fields), record.etag),
+    submit: (fields: ProductUpdateFields) =>
+      update.mutateAsync({ id, fields: pricedBy(fields), etag: record.etag }),
     onSuccess: () => {
       notify.success(PRODUCT_MESSAGES.updated)
       navigate(paths.products.detail(id))

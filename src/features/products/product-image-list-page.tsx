@@ -1,11 +1,11 @@
 // A product's images: cards with the thumbnail, Enabled/Disabled, Preview on the preview image,
 // View Details (or the same as a table); Add Image; a sort and a pager (kept in the URL).
 import { Badge, Box, Button, Card, HStack, Link, SimpleGrid } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { ImagePlus } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
-import { paths } from '../../app/paths'
+import { paths, routeId } from '../../app/paths'
 import { type Column, DataTable } from '../../components/data-table'
-import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
@@ -15,8 +15,6 @@ import {
   type SortFields,
   useListParams,
 } from '../../components/use-list-params'
-import { routeId, useRecord } from '../../components/use-record'
-import { useLoad } from '../../lib/use-load'
 import { ProductPicture } from './product-picture'
 import {
   IMAGE_MESSAGES,
@@ -37,22 +35,20 @@ export function ProductImageListPage() {
   const id = routeId(rawId)
   const listParams = useListParams(imageSortFields, asAdded)
   // The product names the page; a missing product is /not-found.
-  const product = useRecord([id], () => productsApi.get(id), PRODUCT_MESSAGES.loadFailed)
-  const list = useLoad(
-    () => productImagesApi.list(id, listParams.query),
-    `${rawId}/${listParams.key}`,
-  )
-  const listError = list.status === 'failed' && !isNotFound(list.error) ? list.error : null
-  useErrorToast(listError, PRODUCT_MESSAGES.listFailed)
+  const product = useQuery(productsApi.get(id))
+  const list = useQuery({
+    ...productImagesApi.list(id, listParams.query),
+    enabled: !Number.isNaN(id),
+  })
 
   return (
     <>
       <PageHeader
         title="Product Images"
         description={
-          product.status === 'ready' && (
+          product.isSuccess && (
             <Link asChild color="teal.fg" fontWeight="medium">
-              <RouterLink to={paths.products.detail(id)}>{product.data.name}</RouterLink>
+              <RouterLink to={paths.products.detail(id)}>{product.data.data.name}</RouterLink>
             </Link>
           )
         }

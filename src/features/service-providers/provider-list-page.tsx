@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
@@ -19,18 +20,16 @@ import {
   FilterActions,
   StatusFilterField,
 } from '../../components/filter-fields'
-import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
 import { useFilterDraft } from '../../components/use-filter-draft'
 import { useListParams } from '../../components/use-list-params'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
-import { useLoad } from '../../lib/use-load'
 import { ProviderAvatar } from './provider-avatar'
 import { ProviderTable, providerDefaultSort, providerSortFields } from './provider-table'
 import { PROVIDER_MESSAGES, providersApi, type ServiceProvider } from './providers-api'
-import { useProviderCategories } from './use-provider-categories'
 
 const FILTERS = ['email', 'brandName', 'status', 'category'] as const
 type Filters = Record<(typeof FILTERS)[number], string>
@@ -59,19 +58,16 @@ export function ProviderListPage() {
     defaults: { status: 'enabled' },
   })
 
-  const choices = toTreeOptions(useProviderCategories())
-  const list = useLoad(
-    () =>
-      providersApi.list({
-        email: filters.email || undefined,
-        brandName: filters.brandName || undefined,
-        enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
-        serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
-        ...listParams.query,
-      }),
-    params.toString(),
+  const choices = toTreeOptions(useCategoryChoices(providersApi.categories))
+  const list = useQuery(
+    providersApi.list({
+      email: filters.email || undefined,
+      brandName: filters.brandName || undefined,
+      enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
+      serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
+      ...listParams.query,
+    }),
   )
-  useErrorToast(list.status === 'failed' ? list.error : null, PROVIDER_MESSAGES.listFailed)
 
   return (
     <>
