@@ -117,25 +117,28 @@ function PageJump({ page, totalPages, onPage }: PageJumpProps) {
     onPage(Math.min(Math.max(wanted, 1), totalPages))
   }
   return (
-    <HStack as="form" gap="1" onSubmit={go}>
-      <Field.Root orientation="horizontal" gap="1">
-        <Field.Label fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-          Go to page
-        </Field.Label>
-        <Input
-          size="sm"
-          width="16"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={totalPages}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </Field.Root>
-      <Button type="submit" size="sm" variant="subtle">
-        Go
-      </Button>
+    // noValidate: a number past the end goes to the last page rather than being refused.
+    <HStack asChild gap="1">
+      <form onSubmit={go} noValidate>
+        <Field.Root orientation="horizontal" gap="1">
+          <Field.Label fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+            Go to page
+          </Field.Label>
+          <Input
+            size="sm"
+            width="16"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={totalPages}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </Field.Root>
+        <Button type="submit" size="sm" variant="subtle">
+          Go
+        </Button>
+      </form>
     </HStack>
   )
 }
