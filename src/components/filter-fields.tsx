@@ -63,7 +63,7 @@ interface FilterActionsProps {
 /** Apply (the spec's button: filters also apply as they change) and Clear filters. */
 export function FilterActions({ filtered, onClear }: FilterActionsProps) {
   return (
-    <HStack gap="2">
+    <HStack gap="2" wrap="wrap">
       <Button type="submit" colorPalette="teal">
         Apply
       </Button>
