@@ -4,7 +4,9 @@ import {
   Button,
   Card,
   Field,
+  HStack,
   Input,
+  Link,
   LinkBox,
   LinkOverlay,
   SimpleGrid,
@@ -44,7 +46,9 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   })
 
   const categories = categoriesApi(kind)
-  const choices = toTreeOptions(useCategoryChoices(categories.choices(kind.messages.parentsFailed)))
+  const nodes = useCategoryChoices(categories.choices(kind.messages.parentsFailed))
+  const choices = toTreeOptions(nodes)
+  const names = new Map(nodes.map((node) => [node.id, node.name]))
   const list = useQuery(
     categories.list({
       name: filters.name || undefined,
@@ -102,7 +106,12 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
         {(categories) => (
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             {categories.map((category) => (
-              <CategoryCard key={category.id} kind={kind} category={category} />
+              <CategoryCard
+                key={category.id}
+                kind={kind}
+                category={category}
+                parentName={category.parent === null ? undefined : names.get(category.parent)}
+              />
             ))}
           </SimpleGrid>
         )}
@@ -111,7 +120,14 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   )
 }
 
-function CategoryCard({ kind, category }: { kind: CategoryKind; category: Category }) {
+interface CategoryCardProps {
+  kind: CategoryKind
+  category: Category
+  /** Shown beside the Parent ID once the hierarchy's names are loaded. */
+  parentName?: string
+}
+
+function CategoryCard({ kind, category, parentName }: CategoryCardProps) {
   return (
     <LinkBox as="article">
       <Card.Root
@@ -130,9 +146,15 @@ function CategoryCard({ kind, category }: { kind: CategoryKind; category: Catego
             {category.description}
           </Text>
           {category.parent !== null && (
-            <Text fontSize="sm" color="fg.subtle">
-              Parent ID: {category.parent}
-            </Text>
+            <HStack gap="1.5" fontSize="sm" color="fg.subtle" wrap="wrap">
+              <Text>Parent ID: {category.parent}</Text>
+              {parentName && (
+                // Above the card's overlay link, so it opens the parent, not this category.
+                <Link asChild color="teal.fg" position="relative" zIndex="1">
+                  <RouterLink to={kind.routes.detail(category.parent)}>{parentName}</RouterLink>
+                </Link>
+              )}
+            </HStack>
           )}
         </Card.Body>
       </Card.Root>
