@@ -241,7 +241,19 @@ describe.each(kinds)('$name list', (kind) => {
 
   it('opens a category from its card', async () => {
     const { user, router } = renderApp(kind.base, { signedIn: true })
-    await user.click(await screen.findByRole('link', { name: 'Home Cleaning' }))
+    const cards = await screen.findAllByRole('article')
+    // The second card is Home Cleaning's own (the fourth names it as its parent).
+    await user.click(within(cards[1]).getByRole('link', { name: 'Home Cleaning' }))
+    expect(await screen.findByRole('heading', { name: 'Home Cleaning', level: 1 })).toBeVisible()
+    expect(currentPath(router)).toBe(`${kind.base}/2`)
+  })
+
+  it("names each card's parent beside its Parent ID, linking to the parent", async () => {
+    const { user, router } = renderApp(kind.base, { signedIn: true })
+    const cards = await screen.findAllByRole('article')
+    expect(within(cards[3]).getByText('Parent ID: 2')).toBeInTheDocument()
+    const parent = await within(cards[3]).findByRole('link', { name: 'Home Cleaning' })
+    await user.click(parent)
     expect(await screen.findByRole('heading', { name: 'Home Cleaning', level: 1 })).toBeVisible()
     expect(currentPath(router)).toBe(`${kind.base}/2`)
   })
@@ -254,6 +266,10 @@ describe.each(kinds)('$name detail', (kind) => {
     expect(detailValue('Name')).toHaveTextContent('Home Cleaning')
     expect(detailValue('ID')).toHaveTextContent('2')
     expect(detailValue('Parent ID')).toHaveTextContent('1')
+    // Beside the ID, the parent's name links to it.
+    expect(
+      await within(detailValue('Parent ID')).findByRole('link', { name: 'Cleaning' }),
+    ).toHaveAttribute('href', `${kind.base}/1`)
     expect(detailValue('Description')).toHaveTextContent('Homes and flats')
     await user.click(screen.getByRole('link', { name: 'Edit' }))
     await waitFor(() => expect(currentPath(router)).toBe(`${kind.base}/2/edit`))

@@ -2,7 +2,7 @@
 // an operator would: by role, label and text, with the requests checked.
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import productSchema from '../../schemas/product.json'
 import { createBodyValidator } from '../../server/validation'
 import { priceText } from '../../src/features/products/price-text'
@@ -393,6 +393,28 @@ describe('create product', () => {
     await user.click(screen.getByRole('radio', { name: 'Fixed' }))
     expect(await screen.findByRole('spinbutton', { name: 'Price' })).toBeInTheDocument()
     expect(queryAmount('Min Price')).toBeNull()
+  })
+
+  it('flags a Min Price above the Max Price beside it, without merge warnings', async () => {
+    const warn = vi.spyOn(console, 'warn')
+    const bodies = recordWrites('post', '/products', () =>
+      HttpResponse.json({ id: 99 }, { status: 201 }),
+    )
+    const { user } = await openForm()
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Deep clean')
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Top to bottom')
+    await user.click(screen.getByRole('radio', { name: 'Range' }))
+    await user.type(await screen.findByRole('spinbutton', { name: 'Min Price' }), '20')
+    await user.type(amount('Max Price'), '10')
+    await user.click(screen.getByRole('button', { name: 'Create Product' }))
+
+    expect(await screen.findByText('Must be at most 10.')).toBeInTheDocument()
+    expect(amount('Min Price')).toHaveAttribute('aria-invalid', 'true')
+    expect(bodies).toHaveLength(0)
+    // RJSF could not merge the old `allOf` comparing the two prices and said so, many times.
+    const merges = warn.mock.calls.filter((args) => String(args[0]).includes('could not merge'))
+    expect(merges).toEqual([])
+    warn.mockRestore()
   })
 
   it('sends a Range product with its bounds and a null price, then opens it', async () => {

@@ -20,6 +20,13 @@ function toast(kind: MessageKind, text: string): string {
   // Chakra's toaster renders with flushSync, which React refuses (and logs) inside an effect or a
   // render. Creating the toast a microtask later makes `notify` safe to call from anywhere.
   queueMicrotask(() => {
+    // A success answers the failures before it ("…created successfully!" after "…already
+    // exists"): their toasts would only contradict it now.
+    if (kind === 'success') {
+      for (const shown of toaster.getVisibleToasts()) {
+        if (shown.type === 'error' && shown.id) toaster.dismiss(shown.id)
+      }
+    }
     toaster.create({
       id,
       type: kind,

@@ -1,17 +1,26 @@
 // One category: name, ID, parent ID (or None), description, and Edit.
-import { Button, Card, DataList, Link } from '@chakra-ui/react'
+import { Button, Card, DataList, HStack, Link } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { routeId } from '../../app/paths'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { categoriesApi } from './categories-api'
-import type { CategoryKind } from './category-kinds'
+import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
 
 export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
   const id = routeId(useParams().id)
-  const category = useQuery(categoriesApi(kind).get(id))
+  const categories = categoriesApi(kind)
+  const category = useQuery(categories.get(id))
+  // The parent's name, from the hierarchy the pickers share (often loaded already).
+  const parent = category.data?.data.parent ?? null
+  const nodes = useCategoryChoices({
+    ...categories.choices(CATEGORY_MESSAGES.parentsFailed),
+    enabled: parent !== null,
+  })
+  const parentName = nodes.find((node) => node.id === parent)?.name
   if (category.isPending) return <PageSpinner />
   if (category.isError) return <PageHeader title={kind.titles.detail} />
   const { data } = category.data
@@ -20,6 +29,7 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
       <PageHeader
         title={data.name}
         description={kind.titles.detail}
+        crumbs={[{ label: kind.titles.list, to: kind.routes.list }, { label: data.name }]}
         actions={
           <Button asChild colorPalette="teal">
             <RouterLink to={kind.routes.edit(data.id)}>
@@ -45,9 +55,16 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
                 {data.parent === null ? (
                   'None'
                 ) : (
-                  <Link asChild color="teal.fg" textDecoration="underline">
-                    <RouterLink to={kind.routes.detail(data.parent)}>{data.parent}</RouterLink>
-                  </Link>
+                  <HStack gap="2" wrap="wrap">
+                    <Link asChild color="teal.fg" textDecoration="underline">
+                      <RouterLink to={kind.routes.detail(data.parent)}>{data.parent}</RouterLink>
+                    </Link>
+                    {parentName && (
+                      <Link asChild color="teal.fg" textDecoration="underline">
+                        <RouterLink to={kind.routes.detail(data.parent)}>{parentName}</RouterLink>
+                      </Link>
+                    )}
+                  </HStack>
                 )}
               </DataList.ItemValue>
             </DataList.Item>

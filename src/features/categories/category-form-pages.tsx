@@ -5,6 +5,7 @@ import { Card } from '@chakra-ui/react'
 import { useMutation } from '@tanstack/react-query'
 import { useNavigate, useParams } from 'react-router-dom'
 import { routeId } from '../../app/paths'
+import { CancelLink } from '../../components/cancel-link'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
@@ -45,6 +46,7 @@ export function CategoryCreatePage({ kind }: { kind: CategoryKind }) {
           validator={form.validator}
           busy={busy}
           onSubmit={submit}
+          actions={<CancelLink to={kind.routes.list} />}
         />
       </FormCard>
     </>
@@ -73,7 +75,15 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
   const { name, description, parent } = category.record
   return (
     <>
-      <PageHeader title={kind.titles.edit} description={name} />
+      <PageHeader
+        title={kind.titles.edit}
+        description={name}
+        crumbs={[
+          { label: kind.titles.list, to: kind.routes.list },
+          { label: name, to: kind.routes.detail(id) },
+          { label: 'Edit' },
+        ]}
+      />
       <StaleRecordAlert
         error={category.stale}
         onReload={category.reload}
@@ -87,6 +97,7 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
           formData={{ name, description, [kind.parentField]: parent }}
           busy={busy}
           onSubmit={submit}
+          actions={<CancelLink to={kind.routes.detail(id)} />}
         />
       </FormCard>
     </>

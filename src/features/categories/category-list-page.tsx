@@ -1,6 +1,17 @@
 // A category hierarchy's list: name search and parent filter (applied live, kept in the URL), a
 // sort, cards or a table that open the category, and a pager with a page size.
-import { Card, Field, Input, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import {
+  Card,
+  Field,
+  HStack,
+  Input,
+  Link,
+  LinkBox,
+  LinkOverlay,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { type Column, DataTable } from '../../components/data-table'
@@ -39,7 +50,9 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   })
 
   const categories = categoriesApi(kind)
-  const choices = toTreeOptions(useCategoryChoices(categories.choices(kind.messages.parentsFailed)))
+  const nodes = useCategoryChoices(categories.choices(kind.messages.parentsFailed))
+  const choices = toTreeOptions(nodes)
+  const names = new Map(nodes.map((node) => [node.id, node.name]))
   const list = useQuery(
     categories.list({
       name: filters.name || undefined,
@@ -95,19 +108,31 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
         cards={(categories) => (
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             {categories.map((category) => (
-              <CategoryCard key={category.id} kind={kind} category={category} />
+              <CategoryCard
+                key={category.id}
+                kind={kind}
+                category={category}
+                parentName={category.parent === null ? undefined : names.get(category.parent)}
+              />
             ))}
           </SimpleGrid>
         )}
         table={(categories, sort) => (
-          <CategoryTable kind={kind} categories={categories} {...sort} />
+          <CategoryTable kind={kind} categories={categories} names={names} {...sort} />
         )}
       />
     </>
   )
 }
 
-function CategoryCard({ kind, category }: { kind: CategoryKind; category: Category }) {
+interface CategoryCardProps {
+  kind: CategoryKind
+  category: Category
+  /** Shown beside the Parent ID once the hierarchy's names are loaded. */
+  parentName?: string
+}
+
+function CategoryCard({ kind, category, parentName }: CategoryCardProps) {
   return (
     <LinkBox as="article">
       <Card.Root
@@ -126,9 +151,15 @@ function CategoryCard({ kind, category }: { kind: CategoryKind; category: Catego
             {category.description}
           </Text>
           {category.parent !== null && (
-            <Text fontSize="sm" color="fg.subtle">
-              Parent ID: {category.parent}
-            </Text>
+            <HStack gap="1.5" fontSize="sm" color="fg.subtle" wrap="wrap">
+              <Text>Parent ID: {category.parent}</Text>
+              {parentName && (
+                // Above the card's overlay link, so it opens the parent, not this category.
+                <Link asChild color="teal.fg" position="relative" zIndex="1">
+                  <RouterLink to={kind.routes.detail(category.parent)}>{parentName}</RouterLink>
+                </Link>
+              )}
+            </HStack>
           )}
         </Card.Body>
       </Card.Root>
@@ -139,9 +170,11 @@ function CategoryCard({ kind, category }: { kind: CategoryKind; category: Catego
 interface CategoryTableProps extends SortProps {
   kind: CategoryKind
   categories: Category[]
+  /** The hierarchy's names by id, for the parent column. */
+  names: Map<number, string>
 }
 
-function CategoryTable({ kind, categories, ...sort }: CategoryTableProps) {
+function CategoryTable({ kind, categories, names, ...sort }: CategoryTableProps) {
   const columns: Column<Category>[] = [
     {
       header: 'Name',
@@ -152,9 +185,10 @@ function CategoryTable({ kind, categories, ...sort }: CategoryTableProps) {
     },
     { header: 'Description', text: (category) => category.description },
     {
-      header: 'Parent ID',
-      width: '7rem',
-      text: (category) => (category.parent === null ? '' : String(category.parent)),
+      header: 'Parent',
+      width: '25%',
+      text: ({ parent }) =>
+        parent === null ? '' : `${parent}${names.has(parent) ? ` · ${names.get(parent)}` : ''}`,
     },
   ]
   return (

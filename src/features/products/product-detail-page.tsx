@@ -36,6 +36,7 @@ export function ProductDetailPage() {
       <PageHeader
         title={product.name}
         description="Product"
+        crumbs={[{ label: 'Products', to: paths.products.list }, { label: product.name }]}
         actions={
           <HStack gap="2" wrap="wrap">
             <Button asChild variant="outline">

@@ -2,11 +2,12 @@
 // pricing type switches between Price and Min Price / Max Price (the schema's if/then), the
 // category chips offer the product categories, and edit adds Rating and Number of Ratings. A
 // save refused because someone else changed the product meanwhile offers to reload it.
-import { Button, Card } from '@chakra-ui/react'
+import { Card } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
+import { useNavigate, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
+import { CancelLink } from '../../components/cancel-link'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
@@ -63,11 +64,7 @@ export function ProductCreatePage() {
           omitExtraData={false}
           busy={busy}
           onSubmit={submit}
-          actions={
-            <Button asChild variant="outline">
-              <RouterLink to={paths.serviceProviders.products(rawId)}>Cancel</RouterLink>
-            </Button>
-          }
+          actions={<CancelLink to={paths.serviceProviders.products(rawId)} />}
         />
       </Panel>
     </>
@@ -94,7 +91,15 @@ export function ProductEditPage() {
   if (!record.record) return <PageHeader title="Edit Product" />
   return (
     <>
-      <PageHeader title="Edit Product" description={record.record.name} />
+      <PageHeader
+        title="Edit Product"
+        description={record.record.name}
+        crumbs={[
+          { label: 'Products', to: paths.products.list },
+          { label: record.record.name, to: paths.products.detail(id) },
+          { label: 'Edit' },
+        ]}
+      />
       <StaleRecordAlert
         error={record.stale}
         onReload={record.reload}
@@ -109,11 +114,7 @@ export function ProductEditPage() {
           omitExtraData={false}
           busy={busy}
           onSubmit={submit}
-          actions={
-            <Button asChild variant="outline">
-              <RouterLink to={paths.products.detail(id)}>Cancel</RouterLink>
-            </Button>
-          }
+          actions={<CancelLink to={paths.products.detail(id)} />}
         />
       </Panel>
     </>

@@ -12,8 +12,9 @@ import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
 import { useFormSubmit } from '../../forms/use-form-submit'
+import { imageCrumbs } from './image-crumbs'
 import { ProductPicture } from './product-picture'
-import { IMAGE_MESSAGES, productImagesApi } from './products-api'
+import { IMAGE_MESSAGES, productImagesApi, productsApi } from './products-api'
 
 export function ProductImageDetailPage() {
   const navigate = useNavigate()
@@ -21,6 +22,7 @@ export function ProductImageDetailPage() {
   const productId = routeId(params.productId)
   const imageId = routeId(params.imageId)
   const record = useQuery(productImagesApi.get(productId, imageId))
+  const productName = useQuery(productsApi.get(productId)).data?.data.name
   // Set as Preview makes the flag true here; the server unsets the previous preview.
   const [madePreview, setMadePreview] = useState(false)
   const [confirming, setConfirming] = useState(false)
@@ -54,6 +56,7 @@ export function ProductImageDetailPage() {
       <PageHeader
         title={image.imageName}
         description="Product Image"
+        crumbs={[...imageCrumbs(productId, productName), { label: image.imageName }]}
         actions={
           <HStack gap="2" wrap="wrap">
             <Button asChild variant="outline">

@@ -7,6 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
+import { CancelLink } from '../../components/cancel-link'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
@@ -14,6 +15,7 @@ import { isNotFound } from '../../components/use-list-params'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { useEditRecord } from '../../lib/use-edit-record'
+import { imageCrumbs } from './image-crumbs'
 import { productImageForms } from './product-forms'
 import { ProductImageCropper } from './product-image-cropper'
 import {
@@ -58,11 +60,7 @@ export function ProductImageCreatePage() {
           submitDisabled={!hasCrop}
           onChange={(data) => setHasCrop(Boolean(data.image))}
           onSubmit={submit}
-          actions={
-            <Button asChild variant="outline">
-              <RouterLink to={paths.products.images(productId)}>Cancel</RouterLink>
-            </Button>
-          }
+          actions={<CancelLink to={paths.products.images(productId)} />}
         />
       </Panel>
     </>
@@ -76,6 +74,11 @@ export function ProductImageEditPage() {
   const imageId = routeId(params.imageId)
   // A missing image is told here, with a way back to the product, rather than on /not-found.
   const image = useEditRecord(productImagesApi.get(productId, imageId, false))
+  // The product names a crumb; asked once the image is found (so its product exists).
+  const productName = useQuery({
+    ...productsApi.get(productId),
+    enabled: image.status === 'ready',
+  }).data?.data.name
   const missing = image.status === 'failed' && isNotFound(image.error)
   const update = useMutation(productImagesApi.update(productId, imageId))
   const { busy, submit } = useFormSubmit({
@@ -107,7 +110,15 @@ export function ProductImageEditPage() {
   const { imageName, imageDescription, enabled } = image.record
   return (
     <>
-      <PageHeader title="Edit Product Image" description={imageName} />
+      <PageHeader
+        title="Edit Product Image"
+        description={imageName}
+        crumbs={[
+          ...imageCrumbs(productId, productName),
+          { label: imageName, to: paths.products.image(productId, imageId) },
+          { label: 'Edit' },
+        ]}
+      />
       <StaleRecordAlert
         error={image.stale}
         onReload={image.reload}
@@ -121,11 +132,7 @@ export function ProductImageEditPage() {
           formData={{ imageName, imageDescription: imageDescription ?? undefined, enabled }}
           busy={busy}
           onSubmit={submit}
-          actions={
-            <Button asChild variant="outline">
-              <RouterLink to={paths.products.image(productId, imageId)}>Cancel</RouterLink>
-            </Button>
-          }
+          actions={<CancelLink to={paths.products.image(productId, imageId)} />}
         />
       </Panel>
     </>

@@ -18,6 +18,7 @@ import type { ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
 import { ApiImage } from '../../components/api-image'
+import { Breadcrumbs } from '../../components/breadcrumbs'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
@@ -33,6 +34,10 @@ export function ProviderDetailPage() {
   const name = `${provider.firstName} ${provider.lastName}`
   return (
     <>
+      {/* Above the avatar, not beside it with the title. */}
+      <Breadcrumbs
+        crumbs={[{ label: 'Service Providers', to: paths.serviceProviders.list }, { label: name }]}
+      />
       <HStack gap="4" mb="6" align="center" wrap="wrap">
         <ProviderAvatar provider={provider} size="2xl" />
         <Box flex="1" minW="0">

@@ -1,12 +1,13 @@
 // Create and edit screens for a provider, rendered from the schema files. Edit also uploads
 // the passport photo and the brand logo through the crop dialog; the email cannot change. A
 // save refused because someone else changed the provider meanwhile offers to reload it.
-import { Button, Card, Field, Heading, Image, Input, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Card, Field, Heading, Image, Input, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
+import { useNavigate, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
 import { ApiImage } from '../../components/api-image'
+import { CancelLink } from '../../components/cancel-link'
 import { ImageUploadField } from '../../components/image-upload-field'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
@@ -55,6 +56,7 @@ export function ProviderCreatePage() {
           validator={providerForms.create.validator}
           busy={busy}
           onSubmit={submit}
+          actions={<CancelLink to={paths.serviceProviders.list} />}
         />
       </Panel>
     </>
@@ -87,11 +89,17 @@ export function ProviderEditPage() {
     if (fresh && withoutImages(fresh.data) === withoutImages(loaded)) record.adoptEtag(fresh.etag)
   }
   const { email, serviceProviderCategories, ...provider } = loaded
+  const name = `${provider.firstName} ${provider.lastName}`
   return (
     <>
       <PageHeader
         title="Edit Service Provider"
-        description={`${provider.firstName} ${provider.lastName}`}
+        description={name}
+        crumbs={[
+          { label: 'Service Providers', to: paths.serviceProviders.list },
+          { label: name, to: paths.serviceProviders.detail(id) },
+          { label: 'Edit' },
+        ]}
       />
       <StaleRecordAlert
         error={record.stale}
@@ -116,11 +124,7 @@ export function ProviderEditPage() {
             }}
             busy={busy}
             onSubmit={submit}
-            actions={
-              <Button asChild variant="outline">
-                <RouterLink to={paths.serviceProviders.detail(id)}>Cancel</RouterLink>
-              </Button>
-            }
+            actions={<CancelLink to={paths.serviceProviders.detail(id)} />}
           />
         </Panel>
       </Stack>
