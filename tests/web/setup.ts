@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
-import { clearMessages, toaster } from '../../src/components/messages'
+import { clearMessages, toasters } from '../../src/components/messages'
 import { server } from './msw/server'
 import { installConsoleGuard } from './support/console-guard'
 import { testQueryClient } from './support/render-ui'
@@ -47,7 +47,7 @@ afterEach(() => {
   server.resetHandlers()
   window.localStorage.clear()
   clearMessages()
-  toaster.remove()
+  for (const store of toasters) store.remove()
   testQueryClient.clear()
   resetViewport()
 })
