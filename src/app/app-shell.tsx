@@ -12,6 +12,7 @@ import { useMediaQuery, WIDE_QUERY } from './use-media-query'
 const MobileDrawer = lazy(() =>
   import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })),
 )
+const QueryLayer = lazy(() => import('./query-layer').then((m) => ({ default: m.QueryLayer })))
 
 /** The logged-in frame: top bar, side menu (fixed when wide, a drawer when narrow), page. */
 export function AppShell() {
@@ -50,8 +51,13 @@ export function AppShell() {
         )}
         <Box as="main" flex="1" minW="0" overflowY="auto">
           <Box maxW="6xl" mx="auto" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
+            {/* The query layer outside the pages' boundary: a page loading keeps its cache. */}
             <Suspense fallback={<PageSpinner />}>
-              <Outlet />
+              <QueryLayer>
+                <Suspense fallback={<PageSpinner />}>
+                  <Outlet />
+                </Suspense>
+              </QueryLayer>
             </Suspense>
           </Box>
         </Box>

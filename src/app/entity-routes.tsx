@@ -9,6 +9,7 @@ const spPages = () => import('../features/service-providers/pages')
 const spForms = () => import('../features/service-providers/form-pages')
 const productPages = () => import('../features/products/pages')
 const productForms = () => import('../features/products/form-pages')
+const imageForms = () => import('../features/products/image-form-pages')
 
 const spc = patterns.serviceProviderCategories
 const sp = patterns.serviceProviders
@@ -37,7 +38,7 @@ export const entityRoutes: RouteObject[] = [
   { path: p.detail, element: lazyPage(productPages, 'ProductDetailPage') },
   { path: p.edit, element: lazyPage(productForms, 'ProductEditPage') },
   { path: p.images, element: lazyPage(productPages, 'ProductImageListPage') },
-  { path: p.createImage, element: lazyPage(productForms, 'ProductImageCreatePage') },
+  { path: p.createImage, element: lazyPage(imageForms, 'ProductImageCreatePage') },
   { path: p.image, element: lazyPage(productPages, 'ProductImageDetailPage') },
-  { path: p.editImage, element: lazyPage(productForms, 'ProductImageEditPage') },
+  { path: p.editImage, element: lazyPage(imageForms, 'ProductImageEditPage') },
 ]

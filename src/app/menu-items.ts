@@ -60,6 +60,17 @@ export const menuGroups: MenuGroup[] = [
   },
 ]
 
+/**
+ * The link of the section a page below a list belongs to (a detail or edit screen: '/products/5'
+ * → '/products'): the longest link path the page's path extends. None for a link's own page.
+ */
+export function sectionMenuPath(current: string): string | null {
+  const links = menuGroups.flatMap((group) => group.links.map((link) => link.path))
+  if (links.includes(current)) return null
+  const parents = links.filter((path) => current.startsWith(`${path}/`))
+  return parents.sort((a, b) => b.length - a.length)[0] ?? null
+}
+
 /** The path a link must equal to be active: '/' counts as '/dashboard', a trailing slash is ignored. */
 export function activeMenuPath(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname

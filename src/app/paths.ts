@@ -97,3 +97,8 @@ export const paths = {
     editImage: withImage(p.editImage),
   },
 } as const
+
+/** A route's `:id` as a number, or NaN when it is not one (its screen is then /not-found). */
+export function routeId(raw: string | undefined): number {
+  return raw && /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+}

@@ -1,26 +1,25 @@
-import { Suspense, useEffect, useRef } from 'react'
-import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { Suspense, useEffect } from 'react'
+import { Outlet } from 'react-router-dom'
 import { PageSpinner } from '../components/page-spinner'
 import { setUnauthorizedHandler } from '../lib/api-client'
-import { paths } from './paths'
 import { SessionContext } from './session'
 
-/** The top route: wires the API client's 401 handling to the session and the router. */
+/**
+ * The top route: a 401 from any call ends the session (RequireAuth then opens /login and
+ * remembers the page). Only a running session ends, so the other 401s of a burst, and a wrong
+ * password on /login, do nothing.
+ */
 export function RootLayout() {
-  const navigate = useNavigate()
-  const location = useLocation()
   const session = SessionContext.useActorRef()
-  const locationRef = useRef(location)
-  locationRef.current = location
 
   useEffect(
     () =>
       setUnauthorizedHandler(() => {
-        session.send({ type: 'session.expired' })
-        const from = locationRef.current
-        if (from.pathname !== paths.login) navigate(paths.login, { replace: true, state: { from } })
+        if (session.getSnapshot().can({ type: 'session.expired' })) {
+          session.send({ type: 'session.expired' })
+        }
       }),
-    [navigate, session],
+    [session],
   )
 
   return (

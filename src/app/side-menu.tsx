@@ -1,7 +1,13 @@
 import { Box, Icon, Link, Stack, Text } from '@chakra-ui/react'
 import { useId } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
-import { activeMenuPath, type MenuGroup, type MenuLink, menuGroups } from './menu-items'
+import {
+  activeMenuPath,
+  type MenuGroup,
+  type MenuLink,
+  menuGroups,
+  sectionMenuPath,
+} from './menu-items'
 
 interface SideMenuProps {
   /** Called after a link is followed (the drawer closes on it). */
@@ -11,6 +17,7 @@ interface SideMenuProps {
 /** The side menu's links; the same component fills the fixed sidebar and the drawer. */
 export function SideMenu({ onNavigate }: SideMenuProps) {
   const current = activeMenuPath(useLocation().pathname)
+  const section = sectionMenuPath(current)
   return (
     <Box as="nav" aria-label="Main menu" px="3" py="4">
       <Stack gap="5">
@@ -19,6 +26,7 @@ export function SideMenu({ onNavigate }: SideMenuProps) {
             key={group.title ?? 'top'}
             group={group}
             current={current}
+            section={section}
             onNavigate={onNavigate}
           />
         ))}
@@ -30,10 +38,11 @@ export function SideMenu({ onNavigate }: SideMenuProps) {
 interface MenuSectionProps {
   group: MenuGroup
   current: string
+  section: string | null
   onNavigate?: () => void
 }
 
-function MenuSection({ group, current, onNavigate }: MenuSectionProps) {
+function MenuSection({ group, current, section, onNavigate }: MenuSectionProps) {
   const titleId = useId()
   return (
     <Box>
@@ -59,7 +68,12 @@ function MenuSection({ group, current, onNavigate }: MenuSectionProps) {
       >
         {group.links.map((link) => (
           <li key={link.path}>
-            <MenuItem link={link} active={link.path === current} onNavigate={onNavigate} />
+            <MenuItem
+              link={link}
+              active={link.path === current}
+              inSection={link.path === section}
+              onNavigate={onNavigate}
+            />
           </li>
         ))}
       </Stack>
@@ -70,12 +84,16 @@ function MenuSection({ group, current, onNavigate }: MenuSectionProps) {
 function MenuItem({
   link,
   active,
+  inSection,
   onNavigate,
 }: {
   link: MenuLink
   active: boolean
+  /** A page below this link (a detail or edit screen) is shown: marked, but not current. */
+  inSection: boolean
   onNavigate?: () => void
 }) {
+  const marked = active || inSection
   return (
     <Link
       asChild
@@ -86,11 +104,14 @@ function MenuItem({
       py="2"
       borderRadius="md"
       fontSize="sm"
-      fontWeight={active ? 'semibold' : 'medium'}
-      color={active ? 'teal.fg' : 'fg.muted'}
+      fontWeight={marked ? 'semibold' : 'medium'}
+      color={marked ? 'teal.fg' : 'fg.muted'}
       bg={active ? 'teal.subtle' : 'transparent'}
+      // The section's mark: a bar at the start, without the current page's fill.
+      boxShadow={inSection ? 'inset 3px 0 0 var(--chakra-colors-teal-solid)' : undefined}
+      data-section={inSection || undefined}
       textDecoration="none"
-      _hover={{ bg: active ? 'teal.subtle' : 'bg.muted', color: active ? 'teal.fg' : 'fg' }}
+      _hover={{ bg: active ? 'teal.subtle' : 'bg.muted', color: marked ? 'teal.fg' : 'fg' }}
       focusRing="outside"
     >
       <RouterLink to={link.path} aria-current={active ? 'page' : undefined} onClick={onNavigate}>

@@ -8,6 +8,7 @@ import {
   animationStyles,
   avatarSlotRecipe,
   badgeRecipe,
+  breadcrumbSlotRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
@@ -57,6 +58,7 @@ export const recipes = {
 export const slotRecipes = {
   alert: alertSlotRecipe,
   avatar: avatarSlotRecipe,
+  breadcrumb: breadcrumbSlotRecipe,
   card: cardSlotRecipe,
   dataList: dataListSlotRecipe,
   dialog: dialogSlotRecipe,

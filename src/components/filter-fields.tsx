@@ -1,6 +1,7 @@
-// Select fields the list screens' filter forms share: Status (All / Enabled / Disabled) and a
-// category picked from an indented tree.
-import { Field, NativeSelect } from '@chakra-ui/react'
+// What the list screens' filter forms share: Status (All / Enabled / Disabled), a category
+// picked from an indented tree, and the Apply / Clear filters buttons.
+import { Button, Field, HStack, NativeSelect } from '@chakra-ui/react'
+import { X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { indentedLabel, type TreeOption } from '../lib/category-tree'
 
@@ -50,5 +51,25 @@ export function CategoryFilterField(props: CategoryFilterProps) {
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </Field.Root>
+  )
+}
+
+interface FilterActionsProps {
+  /** Whether any filter is set: Clear filters is disabled otherwise. */
+  filtered: boolean
+  onClear: () => void
+}
+
+/** Apply (the spec's button: filters also apply as they change) and Clear filters. */
+export function FilterActions({ filtered, onClear }: FilterActionsProps) {
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Button type="submit" colorPalette="teal">
+        Apply
+      </Button>
+      <Button variant="ghost" disabled={!filtered} onClick={onClear}>
+        <X aria-hidden /> Clear filters
+      </Button>
+    </HStack>
   )
 }

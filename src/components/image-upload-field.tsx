@@ -1,12 +1,15 @@
 // One uploadable image on an edit screen (passport photo, brand logo): the current image, a
-// labelled file input, and the crop dialog that opens once a file is picked.
+// labelled file input, and the crop dialog that opens once a file is picked. The dialog and its
+// cropper load with the first pick: an edit screen opened to change a name does not download them.
 import { Stack, Text } from '@chakra-ui/react'
-import { type ReactNode, useId } from 'react'
+import { useSelector } from '@xstate/react'
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { photoCrop } from '../lib/crop-presets'
 import type { CropSettings } from '../machines/crop-machine'
-import { CropDialog } from './crop-dialog'
 import { ImageFileButton } from './image-file-button'
 import { type CropEffects, useCropFlow } from './use-crop-flow'
+
+const CropDialog = lazy(() => import('./crop-dialog').then((m) => ({ default: m.CropDialog })))
 
 export interface ImageUploadFieldProps {
   label: string
@@ -35,6 +38,10 @@ export function ImageUploadField({
 }: ImageUploadFieldProps) {
   const flow = useCropFlow({ settings: crop, upload, onUploaded, effects })
   const labelId = useId()
+  // Mounted from the first pick on, so that closing still animates.
+  const picked = useSelector(flow, (state) => state.hasTag('active'))
+  const [dialogWanted, setDialogWanted] = useState(false)
+  if (picked && !dialogWanted) setDialogWanted(true)
 
   return (
     <Stack role="group" aria-labelledby={labelId} gap="3" align="flex-start">
@@ -49,7 +56,11 @@ export function ImageUploadField({
       <ImageFileButton size="sm" onPick={(file) => flow.send({ type: 'file.pick', file })}>
         {buttonText}
       </ImageFileButton>
-      <CropDialog flow={flow} title={dialogTitle} />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <CropDialog flow={flow} title={dialogTitle} />
+        </Suspense>
+      )}
     </Stack>
   )
 }

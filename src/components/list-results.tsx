@@ -1,28 +1,32 @@
-// The body of every paged list screen: a spinner while loading, the error text when the load
-// failed, the empty text when there is nothing, else the caller's cards and a Pager.
-import { Text } from '@chakra-ui/react'
+// The body of every paged list screen: a spinner on the first load, the error text when the load
+// failed, the empty text when there is nothing, else the caller's rows and a Pager. While another
+// page loads, the rows shown stay, dimmed, instead of a blank spinner. A page past the end (a
+// stale link, `?page=99`) says so and offers the last page.
+import { Box, Button, Stack, Text } from '@chakra-ui/react'
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import type { LoadState } from '../lib/use-load'
-import { errorText } from './messages'
+import { errorText } from '../lib/api-client'
 import { PageSpinner } from './page-spinner'
-import { Pager, type PagerInfo } from './pager'
+import { type PageInfo, Pager } from './pager'
 
 interface ListResultsProps<T> {
-  list: LoadState<{ data: T[]; pagination: PagerInfo }>
+  /** The list's query (its failure is toasted by the query layer); while the next page loads
+   * it holds the previous one (placeholderData, see listQuery). */
+  list: UseQueryResult<{ data: T[]; pagination: PageInfo }>
   /** Shown instead of the API's message when it gives none. */
   failedText: string
   emptyText: ReactNode
   onPage: (page: number) => void
-  /** The cards for one page of items (each list lays them out its own way). */
+  onPageSize?: (size: number) => void
+  /** The rows of one page (cards or a table: each list lays them out its own way). */
   children: (items: T[]) => ReactNode
   /** A failure reported elsewhere (e.g. a missing parent going to /not-found) shows nothing. */
   ignoreError?: (error: unknown) => boolean
 }
 
 export function ListResults<T>(props: ListResultsProps<T>) {
-  const { list, failedText, emptyText, onPage, children, ignoreError } = props
-  if (list.status === 'loading') return <PageSpinner />
-  if (list.status === 'failed') {
+  const { list, failedText, emptyText, onPage, onPageSize, children, ignoreError } = props
+  if (list.isError) {
     if (ignoreError?.(list.error)) return null
     return (
       <Text color="fg.error" textAlign="center" py="12">
@@ -30,17 +34,44 @@ export function ListResults<T>(props: ListResultsProps<T>) {
       </Text>
     )
   }
-  if (list.data.data.length === 0) {
+  if (list.isPending) return <PageSpinner />
+  const { data, pagination } = list.data
+  const loading = list.isPlaceholderData
+  if (data.length === 0 && pagination.total > 0) {
+    return <PastTheEnd page={pagination.page} last={pagination.totalPages} onPage={onPage} />
+  }
+  if (data.length === 0) {
     return (
-      <Text color="fg.muted" textAlign="center" py="12">
+      <Text color="fg.muted" textAlign="center" py="12" opacity={loading ? 0.5 : 1}>
         {emptyText}
       </Text>
     )
   }
   return (
-    <>
-      {children(list.data.data)}
-      <Pager pagination={list.data.pagination} onPage={onPage} />
-    </>
+    <Box aria-busy={loading} opacity={loading ? 0.5 : 1} transition="opacity 0.15s">
+      {children(data)}
+      <Pager pagination={pagination} onPage={onPage} onPageSize={onPageSize} />
+    </Box>
+  )
+}
+
+function PastTheEnd({
+  page,
+  last,
+  onPage,
+}: {
+  page: number
+  last: number
+  onPage: (page: number) => void
+}) {
+  return (
+    <Stack align="center" gap="3" py="12">
+      <Text color="fg.muted">
+        There is no page {page}: this list has {last} {last === 1 ? 'page' : 'pages'}.
+      </Text>
+      <Button colorPalette="teal" variant="outline" onClick={() => onPage(last)}>
+        Go to the last page
+      </Button>
+    </Stack>
   )
 }

@@ -1,36 +1,96 @@
-// A list's filters as the user edits them: a draft of the filters the URL holds, written back
-// to the URL query by Apply (page 1). The URL stays the source of truth.
-import { type FormEvent, useEffect, useState } from 'react'
+// A list's filters as the user edits them, applied live: a select at once, a text field once
+// typing pauses (300 ms), Apply (or Enter) at once. Applying writes the filters to the URL query
+// (back to page 1, keeping the sort and page size); the URL stays the source of truth, and
+// Back or a shared link puts its filters in the fields. A draft the list cannot ask for (a
+// minimum above the maximum) is held back until it is mended.
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+
+export const TYPING_PAUSE_MS = 300
 
 interface FilterDraftOptions<F extends Record<string, string>> {
   /** The filters the URL holds now. */
   filters: F
   /** Which filters go into the URL, in that order. */
   names: readonly (keyof F & string)[]
+  /** The text fields: applied when typing pauses rather than on every key. */
+  typed?: readonly (keyof F & string)[]
   /** Values left out of the URL because they are what an absent filter means. */
   defaults?: Partial<F>
-  onApply: (query: URLSearchParams) => void
-  /** Reset the draft when this changes; by default when the URL's filters change. */
-  resetKey?: string
+  /** False while the draft holds a mistake the form shows beside its field. */
+  isValid?: (draft: F) => boolean
 }
 
 export function useFilterDraft<F extends Record<string, string>>(options: FilterDraftOptions<F>) {
-  const { filters, names, defaults = {} as Partial<F>, onApply } = options
+  const { filters, names, typed = [], defaults = {} as Partial<F>, isValid } = options
+  const [params, setParams] = useSearchParams()
   const [draft, setDraft] = useState<F>(filters)
-  const resetKey = options.resetKey ?? names.map((name) => filters[name]).join('\n')
-  // Back/forward and shared links change the URL: show the filters it holds.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL is the source of truth
-  useEffect(() => setDraft(filters), [resetKey])
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  /** What the filters ask for, as one text (blank and default values alike mean none). */
+  const filterKey = (values: F) =>
+    names
+      .map((name) => {
+        const value = values[name].trim()
+        return value === (defaults[name] ?? '') ? '' : value
+      })
+      .join('\n')
+  const urlKey = filterKey(filters)
+  /** The filters this form last put in the URL: typing may have gone on since. */
+  const applied = useRef(urlKey)
+  // A paused-typing apply runs later: it must build on the URL as it is then.
+  const current = useRef({ params, urlKey })
+  current.current = { params, urlKey }
 
-  const set = (name: keyof F) => (value: string) => setDraft((d) => ({ ...d, [name]: value }))
-  const apply = (event: FormEvent) => {
-    event.preventDefault()
+  /** The URL query that asks for these filters (in their order), then every other parameter but
+   * the page (the sort, the page size). */
+  const queryOf = (values: F) => {
     const next = new URLSearchParams()
     for (const name of names) {
-      const value = draft[name].trim()
-      if (value && value !== defaults[name]) next.set(name, value)
+      const value = values[name].trim()
+      if (value && value !== (defaults[name] ?? '')) next.set(name, value)
     }
-    onApply(next)
+    for (const [name, value] of current.current.params) {
+      if (name !== 'page' && !names.includes(name)) next.append(name, value)
+    }
+    return next
   }
-  return { draft, set, apply }
+  const sameAsUrl = (values: F) => filterKey(values) === current.current.urlKey
+
+  // Back/forward and shared links change the URL: show the filters it holds. A change this form
+  // made itself leaves the draft alone (the user may have typed on since).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL is the source of truth
+  useEffect(() => {
+    if (urlKey !== applied.current) {
+      applied.current = urlKey
+      setDraft(filters)
+    }
+  }, [urlKey])
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const applyNow = (values: F) => {
+    clearTimeout(timer.current)
+    if (isValid && !isValid(values)) return
+    if (sameAsUrl(values)) return
+    applied.current = filterKey(values)
+    setParams(queryOf(values))
+  }
+  const set = (name: keyof F & string) => (value: string) => {
+    const values = { ...draft, [name]: value }
+    setDraft(values)
+    clearTimeout(timer.current)
+    if (typed.includes(name)) timer.current = setTimeout(() => applyNow(values), TYPING_PAUSE_MS)
+    else applyNow(values)
+  }
+  const apply = (event: FormEvent) => {
+    event.preventDefault()
+    applyNow(draft)
+  }
+  const cleared = Object.fromEntries(names.map((name) => [name, defaults[name] ?? ''])) as F
+  const clear = () => {
+    setDraft(cleared)
+    applyNow(cleared)
+  }
+  /** Whether any filter is set (in the URL or being typed): Clear filters has work to do. */
+  const filtered = !sameAsUrl(cleared) || names.some((name) => draft[name] !== cleared[name])
+  return { draft, set, apply, clear, filtered }
 }

@@ -19,6 +19,14 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
 }
 
+/** The server's `detail` when it sent one, else `fallback` (spec §8). */
+export function errorText(error: unknown, fallback: string): string {
+  return (isApiError(error) && error.detail?.trim() && error.detail) || fallback
+}
+
+/** The message of a call that got no answer at all (not a timeout). */
+export const NETWORK_ERROR = 'Network error'
+
 /** A record loaded for editing and the ETag its GET answered (null when the server sent none). */
 export interface Versioned<T> {
   data: T
@@ -37,13 +45,16 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
 }
 
 function handleUnauthorized(sentToken: string | null) {
-  // Only the first 401 for the token in use acts: it clears the token, so the other
-  // requests that failed together find it gone and do not redirect again. A call made
-  // without a token (a wrong password on /login) has no session to end.
-  if (sentToken === null || tokenStore.get() !== sentToken) return
-  tokenStore.clear()
+  // The first 401 for the token in use acts: it clears the token, so the other requests that
+  // failed together find it gone and report nothing. A call made without a token is reported
+  // too: a session ended in another tab leaves this one without its token. Whether a session
+  // runs here (not on /login after a wrong password) is for the handler, the session, to know.
+  if (sentToken !== null) {
+    if (tokenStore.get() !== sentToken) return
+    tokenStore.clear()
+  }
   if (unauthorizedHandler) unauthorizedHandler()
-  else window.location.assign('/login')
+  else if (sentToken !== null) window.location.assign('/login')
 }
 
 async function readDetail(response: Response): Promise<string | null> {
@@ -111,9 +122,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
           signal: controller.signal,
         })
       } catch {
-        const reason = controller.signal.aborted
-          ? `Timed out after ${timeoutMs} ms`
-          : 'Network error'
+        const reason = controller.signal.aborted ? `Timed out after ${timeoutMs} ms` : NETWORK_ERROR
         throw new ApiError(null, null, reason)
       }
       if (!response.ok) {

@@ -144,8 +144,9 @@ interface Screen {
 const h1 = (name: string | RegExp) => (page: Page) =>
   page.getByRole('heading', { level: 1, name }).waitFor()
 const text = (value: string) => (page: Page) => page.getByText(value).first().waitFor()
-const link = (name: string) => (page: Page) =>
-  page.getByRole('link', { name, exact: true }).waitFor()
+/** A card's title: a category's name also links from its children's cards (their parent). */
+const cardTitle = (name: string) => (page: Page) =>
+  page.getByRole('heading', { level: 3, name, exact: true }).waitFor()
 const spcPath = '/service-provider-categories'
 const pcPath = '/product-categories'
 
@@ -179,7 +180,7 @@ const screens: Screen[] = [
   },
   { name: 'dashboard', path: () => '/dashboard', ready: text('Welcome to the admin dashboard') },
 
-  { name: 'SP categories list', path: () => spcPath, ready: link(`Cleaning ${tag}`) },
+  { name: 'SP categories list', path: () => spcPath, ready: cardTitle(`Cleaning ${tag}`) },
   {
     name: 'SP category details',
     path: () => `${spcPath}/${ids.spcChild}`,
@@ -217,7 +218,7 @@ const screens: Screen[] = [
     path: () => `${spcPath}/${ids.spcChild}/edit`,
     ready: h1('Edit Service Provider Category'),
   },
-  { name: 'product categories list', path: () => pcPath, ready: link(`Home ${tag}`) },
+  { name: 'product categories list', path: () => pcPath, ready: cardTitle(`Home ${tag}`) },
   {
     name: 'product category details',
     path: () => `${pcPath}/${ids.pcChild}`,

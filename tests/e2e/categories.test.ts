@@ -52,7 +52,7 @@ describe('service provider categories', () => {
     await page.getByRole('button', { name: 'Create Category' }).click()
     await heading(childName).waitFor()
     childUrl = new URL(page.url()).pathname
-    await page.getByRole('link', { name: String(parentId) }).waitFor()
+    await page.getByRole('link', { name: String(parentId), exact: true }).waitFor()
     await screenshot(page, 'spc-detail')
   })
 
@@ -78,7 +78,9 @@ describe('service provider categories', () => {
     await page.waitForURL(/name=/)
     await page.getByRole('link', { name: childName }).waitFor()
     expect(new URL(page.url()).searchParams.get('name')).toBe(childName.toUpperCase())
-    await expect(page.getByRole('link', { name: parentName }).count()).resolves.toBe(0)
+    await expect
+      .poll(() => page.getByRole('heading', { name: parentName, exact: true }).count())
+      .toBe(0)
     await screenshot(page, 'spc-list')
 
     await page.reload()
@@ -91,13 +93,17 @@ describe('service provider categories', () => {
     await page.getByLabel('Parent Category').selectOption({ label: parentName })
     await page.getByRole('button', { name: 'Apply' }).click()
     await page.getByRole('link', { name: childName }).waitFor()
-    await expect(page.getByRole('link', { name: parentName }).count()).resolves.toBe(0)
+    await expect
+      .poll(() => page.getByRole('heading', { name: parentName, exact: true }).count())
+      .toBe(0)
 
     await page.getByLabel('Parent Category').selectOption({ label: 'No parent' })
     await page.getByRole('button', { name: 'Apply' }).click()
     await page.waitForURL(/parent=none/)
     await page.getByRole('link', { name: parentName }).waitFor()
-    await expect(page.getByRole('link', { name: childName }).count()).resolves.toBe(0)
+    await expect
+      .poll(() => page.getByRole('heading', { name: childName, exact: true }).count())
+      .toBe(0)
 
     // Back restores the previous filter.
     await page.goBack()

@@ -161,7 +161,7 @@ describe.each(kinds)('$name list', (kind) => {
     ).toEqual(['Cleaning', 'Home Cleaning', 'Deep Cleaning', 'Repairs'])
   })
 
-  it('Apply puts the name and "no parent" in the URL and asks for top-level categories', async () => {
+  it('the name and "no parent" go to the URL as they change and ask for top-level categories', async () => {
     const requests = recordListRequests(kind, () => HttpResponse.json(page([])))
     const { user, router } = renderApp(kind.base, { signedIn: true })
     await screen.findByText('No categories found.')
@@ -169,12 +169,11 @@ describe.each(kinds)('$name list', (kind) => {
     await within(select).findByRole('option', { name: 'Repairs' })
     await user.type(screen.getByRole('textbox', { name: 'Search by name' }), 'clean')
     await user.selectOptions(select, kind.filterNone)
-    expect(requests).toHaveLength(1) // nothing is asked before Apply
+    // Live filters: the select applies at once, with the name typed before it.
+    await waitFor(() => expect(fullPath(router)).toBe(`${kind.base}?name=clean&parent=none`))
     await user.click(screen.getByRole('button', { name: 'Apply' }))
-
-    await waitFor(() => expect(requests).toHaveLength(2))
-    expect(fullPath(router)).toBe(`${kind.base}?name=clean&parent=none`)
-    const query = requests[1].searchParams
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('name')).toBe('clean'))
+    const query = (requests.at(-1) as URL).searchParams
     expect(query.get('name')).toBe('clean')
     expect(query.get(kind.parentField)).toBe('null')
     expect(query.get('page')).toBe('1')
@@ -247,7 +246,19 @@ describe.each(kinds)('$name list', (kind) => {
 
   it('opens a category from its card', async () => {
     const { user, router } = renderApp(kind.base, { signedIn: true })
-    await user.click(await screen.findByRole('link', { name: 'Home Cleaning' }))
+    const cards = await screen.findAllByRole('article')
+    // The second card is Home Cleaning's own (the fourth names it as its parent).
+    await user.click(within(cards[1]).getByRole('link', { name: 'Home Cleaning' }))
+    expect(await screen.findByRole('heading', { name: 'Home Cleaning', level: 1 })).toBeVisible()
+    expect(currentPath(router)).toBe(`${kind.base}/2`)
+  })
+
+  it("names each card's parent beside its Parent ID, linking to the parent", async () => {
+    const { user, router } = renderApp(kind.base, { signedIn: true })
+    const cards = await screen.findAllByRole('article')
+    expect(within(cards[3]).getByText('Parent ID: 2')).toBeInTheDocument()
+    const parent = await within(cards[3]).findByRole('link', { name: 'Home Cleaning' })
+    await user.click(parent)
     expect(await screen.findByRole('heading', { name: 'Home Cleaning', level: 1 })).toBeVisible()
     expect(currentPath(router)).toBe(`${kind.base}/2`)
   })
@@ -260,6 +271,10 @@ describe.each(kinds)('$name detail', (kind) => {
     expect(detailValue('Name')).toHaveTextContent('Home Cleaning')
     expect(detailValue('ID')).toHaveTextContent('2')
     expect(detailValue('Parent ID')).toHaveTextContent('1')
+    // Beside the ID, the parent's name links to it.
+    expect(
+      await within(detailValue('Parent ID')).findByRole('link', { name: 'Cleaning' }),
+    ).toHaveAttribute('href', `${kind.base}/1`)
     expect(detailValue('Description')).toHaveTextContent('Homes and flats')
     await user.click(screen.getByRole('link', { name: 'Edit' }))
     await waitFor(() => expect(currentPath(router)).toBe(`${kind.base}/2/edit`))

@@ -52,3 +52,29 @@ describe('toasts', () => {
     },
   )
 })
+
+describe('a success after failures', () => {
+  it('dismisses the error toasts it answers, and leaves the others', async () => {
+    renderApp('/login')
+    act(() => {
+      notify.error('A service provider with this email already exists')
+      notify.info('Nothing else to say')
+    })
+    await screen.findByText('A service provider with this email already exists')
+    act(() => {
+      notify.success('Service Provider created successfully!')
+    })
+    await screen.findByText('Service Provider created successfully!')
+    await waitFor(() =>
+      expect(screen.queryByText('A service provider with this email already exists')).toBeNull(),
+    )
+    expect(screen.getByText('Nothing else to say')).toBeInTheDocument()
+
+    // A later failure is its own news: it does not take the success away.
+    act(() => {
+      notify.error('Another failure')
+    })
+    await screen.findByText('Another failure')
+    expect(screen.getByText('Service Provider created successfully!')).toBeInTheDocument()
+  })
+})

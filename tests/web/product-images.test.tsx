@@ -3,10 +3,9 @@
 // browser effects are faked, the rest (machine, cropper, form, requests) is real.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import imageSchema from '../../schemas/product-image.json'
 import { createBodyValidator } from '../../server/validation'
-import { apiImageCache } from '../../src/components/api-image'
 import { schemaFields } from '../support/schema-labels'
 import { apiUrl } from './msw/handlers'
 import { server } from './msw/server'
@@ -27,8 +26,6 @@ vi.mock('../../src/lib/crop-image', async (importOriginal) => ({
   exportCrop: vi.fn(async () => PNG),
   releaseImage: vi.fn(),
 }))
-
-beforeEach(() => apiImageCache.clear())
 
 const validateCreate = createBodyValidator([imageSchema])({
   $ref: 'product-image#/definitions/create',

@@ -2,10 +2,9 @@
 // an operator would: by role, label and text, with the requests checked.
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import productSchema from '../../schemas/product.json'
 import { createBodyValidator } from '../../server/validation'
-import { apiImageCache } from '../../src/components/api-image'
 import { priceText } from '../../src/features/products/price-text'
 import { formatDeliveryDays } from '../../src/lib/format'
 import { starParts } from '../../src/lib/rating'
@@ -20,8 +19,6 @@ import { findToast } from './support/toasts'
 
 type User = ReturnType<typeof renderApp>['user']
 type Router = ReturnType<typeof renderApp>['router']
-
-beforeEach(() => apiImageCache.clear())
 
 const fullPath = (router: Router) => router.state.location.pathname + router.state.location.search
 
@@ -197,7 +194,7 @@ describe('the products list', () => {
     expect(within(cards[2] as HTMLElement).getByText('0.0 (0)')).toBeInTheDocument()
   })
 
-  it('Apply puts every filter in the URL and the request', async () => {
+  it('every filter goes to the URL and the request as it changes', async () => {
     const requests = recordLists()
     const { user, router } = renderApp('/products', { signedIn: true })
     await screen.findAllByRole('article')
@@ -213,14 +210,14 @@ describe('the products list', () => {
     }
     await user.type(min, '1000.5')
     await user.type(max, '20000')
-    expect(requests).toHaveLength(1) // nothing is asked before Apply
+    // Live filters: the prices apply once typing pauses; Apply (Enter) at once.
     await user.click(screen.getByRole('button', { name: 'Apply' }))
 
     expect(await screen.findByText('Nothing to see here.')).toBeInTheDocument()
     expect(fullPath(router)).toBe(
       '/products?category=4&name=clean&status=enabled&minPrice=1000.5&maxPrice=20000',
     )
-    expect(Object.fromEntries(requests[1]?.searchParams ?? [])).toEqual({
+    expect(Object.fromEntries(requests.at(-1)?.searchParams ?? [])).toEqual({
       categoryId: '4',
       name: 'clean',
       enabled: 'true',
@@ -415,12 +412,34 @@ describe('create product', () => {
   it('Range swaps Price for Min Price and Max Price, and Fixed swaps back', async () => {
     const { user } = await openForm()
     await user.click(screen.getByRole('radio', { name: 'Range' }))
-    expect(await screen.findByRole('spinbutton', { name: 'Min Price' })).toBeInTheDocument()
+    expect(await screen.findByRole('spinbutton', { name: labelOf('minPrice') })).toBeInTheDocument()
     expect(amount('maxPrice')).toHaveAttribute('step', '0.01')
     expect(queryAmount('price')).toBeNull()
     await user.click(screen.getByRole('radio', { name: 'Fixed' }))
     expect(await screen.findByRole('spinbutton', { name: 'Price' })).toBeInTheDocument()
     expect(queryAmount('minPrice')).toBeNull()
+  })
+
+  it('flags a Min Price above the Max Price beside it, without merge warnings', async () => {
+    const warn = vi.spyOn(console, 'warn')
+    const bodies = recordWrites('post', '/products', () =>
+      HttpResponse.json({ id: 99 }, { status: 201 }),
+    )
+    const { user } = await openForm()
+    await user.type(field('name'), 'Deep clean')
+    await user.type(field('description'), 'Top to bottom')
+    await user.click(screen.getByRole('radio', { name: 'Range' }))
+    await user.type(await screen.findByRole('spinbutton', { name: labelOf('minPrice') }), '20')
+    await user.type(amount('maxPrice'), '10')
+    await user.click(screen.getByRole('button', { name: 'Create Product' }))
+
+    expect(await screen.findByText('Must be at most 10.')).toBeInTheDocument()
+    expect(amount('minPrice')).toHaveAttribute('aria-invalid', 'true')
+    expect(bodies).toHaveLength(0)
+    // RJSF could not merge the old `allOf` comparing the two prices and said so, many times.
+    const merges = warn.mock.calls.filter((args) => String(args[0]).includes('could not merge'))
+    expect(merges).toEqual([])
+    warn.mockRestore()
   })
 
   it('sends a Range product with its bounds and a null price, then opens it', async () => {
@@ -435,7 +454,7 @@ describe('create product', () => {
     await fillIn(user)
     await user.type(amount('price'), '999')
     await user.click(screen.getByRole('radio', { name: 'Range' }))
-    await user.type(await screen.findByRole('spinbutton', { name: 'Min Price' }), '1000')
+    await user.type(await screen.findByRole('spinbutton', { name: labelOf('minPrice') }), '1000')
     await user.type(amount('maxPrice'), '5000.25')
     await choose(user, categoriesPicker(), 'Deep Cleaning')
     await user.click(screen.getByRole('button', { name: 'Create Product' }))
@@ -562,7 +581,7 @@ describe('edit product', () => {
     await user.clear(amount('rating'))
     await user.type(amount('rating'), '4.8')
     await user.click(screen.getByRole('radio', { name: 'Range' }))
-    await user.type(await screen.findByRole('spinbutton', { name: 'Min Price' }), '10000')
+    await user.type(await screen.findByRole('spinbutton', { name: labelOf('minPrice') }), '10000')
     await user.type(amount('maxPrice'), '15000')
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
 

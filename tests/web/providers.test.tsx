@@ -2,10 +2,9 @@
 // driven as an operator would: by role, label and text, with the requests checked.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import providerSchema from '../../schemas/service-provider.json'
 import { createBodyValidator } from '../../server/validation'
-import { apiImageCache } from '../../src/components/api-image'
 import type { ServiceProvider } from '../../src/features/service-providers/providers-api'
 import { schemaFields } from '../support/schema-labels'
 import { page } from './factories/categories'
@@ -20,8 +19,6 @@ type User = ReturnType<typeof renderApp>['user']
 type Router = ReturnType<typeof renderApp>['router']
 
 const [ada, bayo, chioma] = providerFixtures as [ServiceProvider, ServiceProvider, ServiceProvider]
-
-beforeEach(() => apiImageCache.clear())
 
 const fullPath = (router: Router) => router.state.location.pathname + router.state.location.search
 const queryOf = (url: URL) => Object.fromEntries(url.searchParams)
@@ -230,7 +227,7 @@ describe('service provider list', () => {
     ['All', '&status=all', {}],
     ['Enabled', '', { enabled: 'true' }],
   ])(
-    'Apply with status %s puts the filters in the URL and sends them',
+    'filters with status %s go to the URL and the request as they change',
     async (status, statusParam, enabled) => {
       const requests = recordLists(() => HttpResponse.json(page([])))
       const { user, router } = await openList()
@@ -238,14 +235,17 @@ describe('service provider list', () => {
       await user.type(brandFilter(), 'Sparkle')
       await user.selectOptions(statusFilter(), status)
       await choose(user, categoryFilter(), 'Home Cleaning')
-      expect(requests).toHaveLength(1) // nothing is asked before Apply
-      await user.click(screen.getByRole('button', { name: 'Apply' }))
-
-      await waitFor(() => expect(requests).toHaveLength(2))
-      expect(fullPath(router)).toBe(
-        `/service-providers?email=ada%40&brandName=Sparkle${statusParam}&category=2`,
+      // Live filters: the selects apply at once, with the texts typed before them.
+      await waitFor(() =>
+        expect(fullPath(router)).toBe(
+          `/service-providers?email=ada%40&brandName=Sparkle${statusParam}&category=2`,
+        ),
       )
-      expect(queryOf(requests[1] as URL)).toEqual({
+      await user.click(screen.getByRole('button', { name: 'Apply' }))
+      await waitFor(() =>
+        expect(queryOf(requests.at(-1) as URL).serviceProviderCategoryId).toBe('2'),
+      )
+      expect(queryOf(requests.at(-1) as URL)).toEqual({
         email: 'ada@',
         brandName: 'Sparkle',
         ...enabled,

@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
-import { clearMessages, toaster } from '../../src/components/messages'
+import { clearMessages, toasters } from '../../src/components/messages'
 import { installConsoleGuard } from '../support/console-guard'
 import { server } from './msw/server'
+import { testQueryClient } from './support/render-ui'
 import { installMatchMedia, resetViewport } from './support/viewport'
 
 // Lazy pages load through dynamic imports; give them a little more than the default second.
@@ -46,7 +47,8 @@ afterEach(() => {
   server.resetHandlers()
   window.localStorage.clear()
   clearMessages()
-  toaster.remove()
+  for (const store of toasters) store.remove()
+  testQueryClient.clear()
   resetViewport()
 })
 afterAll(() => server.close())

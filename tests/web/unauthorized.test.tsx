@@ -32,3 +32,38 @@ describe('a 401 from any call', () => {
     expect(currentPath(router)).toBe('/products/5/edit')
   })
 })
+
+describe('logged out in another tab', () => {
+  it('the next load answers 401 and the browser goes to /login, not to the raw error', async () => {
+    // The real server refuses a call without a bearer token with this detail.
+    server.use(
+      http.get(apiUrl('/service-providers'), ({ request }) =>
+        request.headers.get('Authorization')
+          ? HttpResponse.json({
+              data: [],
+              pagination: {
+                page: 1,
+                pageSize: 30,
+                total: 0,
+                totalPages: 0,
+                hasPrev: false,
+                hasNext: false,
+              },
+            })
+          : HttpResponse.json(
+              { detail: 'Authentication required: send a bearer token' },
+              { status: 401 },
+            ),
+      ),
+    )
+    const { user, router } = renderApp('/dashboard', { signedIn: true })
+    await screen.findByRole('heading', { level: 1 })
+    // The other tab's logout removes the shared token.
+    window.localStorage.removeItem('token')
+
+    await user.click(screen.getAllByRole('link', { name: 'Service Providers' })[0])
+    await waitFor(() => expect(currentPath(router)).toBe('/login'))
+    expect(screen.queryByText('Authentication required: send a bearer token')).toBeNull()
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument()
+  })
+})

@@ -1,6 +1,6 @@
+export { errorText } from '../../lib/api-client'
 export type { MessageKind } from './message-kinds'
 export { messageTitles } from './message-kinds'
 export { clearMessages, dismissMessage, showMessage } from './message-store'
 export { Messages } from './messages'
-export { notify, toaster } from './notify'
-export { errorText, useErrorToast } from './use-error-toast'
+export { notify, toaster, toasters } from './notify'

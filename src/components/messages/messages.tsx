@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useCurrentMessage } from './message-store'
-import { toaster } from './notify'
+import { toasters } from './notify'
 
 // The dialog and toast widgets (about 20 kB gzip of Chakra/Zag code) load with the first message
 // or toast, not with the first page; once loaded they stay mounted so closing still animates.
@@ -30,13 +30,15 @@ function useLatch(value: boolean): boolean {
 }
 
 function useToastsWanted(): boolean {
-  const [wanted, setWanted] = useState(() => toaster.getCount() > 0)
+  const [wanted, setWanted] = useState(() => toasters.some((store) => store.getCount() > 0))
   useEffect(() => {
     if (wanted) return
     // The store tells subscribers about a toast before it lists it: any news means one is coming.
-    const unsubscribe = toaster.subscribe(() => setWanted(true))
-    if (toaster.getCount() > 0) setWanted(true)
-    return unsubscribe
+    const unsubscribe = toasters.map((store) => store.subscribe(() => setWanted(true)))
+    if (toasters.some((store) => store.getCount() > 0)) setWanted(true)
+    return () => {
+      for (const stop of unsubscribe) stop()
+    }
   }, [wanted])
   return wanted
 }

@@ -16,9 +16,11 @@ import { Navigate, useLocation } from 'react-router-dom'
 import { LOGO_URL, PRODUCT_NAME } from '../../app/brand'
 import { paths } from '../../app/paths'
 import { SessionContext, useIsAuthenticated } from '../../app/session'
+import { useDocumentTitle } from '../../app/use-document-title'
 import { returnPathFrom } from './return-path'
 
 export function LoginPage() {
+  useDocumentTitle('Admin Console')
   const location = useLocation()
   const session = SessionContext.useActorRef()
   const authenticated = useIsAuthenticated()

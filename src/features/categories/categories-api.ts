@@ -1,11 +1,12 @@
-// Calls for either category hierarchy, with the parent field normalised to `parent`.
-
-import type { PagerInfo } from '../../components/pager'
+// Reads and writes of either category hierarchy, with the parent field normalised to `parent`.
+import { mutationOptions } from '@tanstack/react-query'
+import type { ListQuery } from '../../components/use-list-params'
 import { customValues } from '../../forms/custom-fields'
-import { api, type Versioned } from '../../lib/api-client'
-import type { TreeNode } from '../../lib/category-tree'
+import { api } from '../../lib/api-client'
+import { categoryChoicesQuery } from '../../lib/category-choices'
+import { invalidates, listQuery, pathKey, recordQuery } from '../../lib/query-client'
 import { categoryCustomFields } from './category-custom-fields'
-import type { CategoryKind } from './category-kinds'
+import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
 
 export interface Category {
   id: number
@@ -20,19 +21,9 @@ export interface CategoryQuery {
   name?: string
   /** null: top-level only; undefined: any parent. */
   parent?: number | null
-  page?: number
-  pageSize?: number
-}
-
-export interface CategoryPage {
-  data: Category[]
-  pagination: PagerInfo & { total: number; pageSize: number }
 }
 
 export type CategoryFields = { name: string; description: string } & Record<string, unknown>
-
-/** Parent dropdowns load up to this many categories at once (spec §9). */
-export const DROPDOWN_PAGE_SIZE = 3000
 
 type Raw = Record<string, unknown> & { id: number; name: string; description: string }
 
@@ -44,35 +35,42 @@ export function categoriesApi(kind: CategoryKind) {
     parent: (raw[kind.parentField] as number | null | undefined) ?? null,
     custom: customValues(categoryCustomFields(kind), raw),
   })
+  const recordPath = (id: number) => `${kind.apiPath}/${id}`
+  // A write changes the hierarchy's lists and pickers, and the names the entities filed under it
+  // show (a provider's or a product's categories).
+  const afterWrite = invalidates(pathKey(kind.apiPath), pathKey(kind.usedBy))
   return {
-    list: async (query: CategoryQuery): Promise<CategoryPage> => {
-      const page = await api.get<{ data: Raw[]; pagination: CategoryPage['pagination'] }>(
+    list: (query: CategoryQuery & ListQuery) =>
+      listQuery<Category, Raw>(
         kind.apiPath,
         {
           name: query.name,
           [kind.parentField]: query.parent,
-          page: query.page ?? 1,
-          pageSize: query.pageSize ?? 30,
+          page: query.page,
+          pageSize: query.pageSize,
+          sort: query.sort,
+          order: query.order,
         },
-      )
-      return { data: page.data.map(toCategory), pagination: page.pagination }
-    },
-    /** Every category, for pickers (one request of up to 3000). */
-    all: async (): Promise<TreeNode[]> => {
-      const page = await api.get<{ data: Raw[] }>(kind.apiPath, {
-        page: 1,
-        pageSize: DROPDOWN_PAGE_SIZE,
-      })
-      return page.data.map(toCategory)
-    },
-    get: async (id: number) => toCategory(await api.get<Raw>(`${kind.apiPath}/${id}`)),
-    /** For the edit screen: the category and the ETag its save sends back. */
-    getVersioned: async (id: number): Promise<Versioned<Category>> => {
-      const { data, etag } = await api.getVersioned<Raw>(`${kind.apiPath}/${id}`)
-      return { data: toCategory(data), etag }
-    },
-    create: (fields: CategoryFields) => api.post<{ id: number }>(kind.apiPath, fields),
-    update: (id: number, fields: CategoryFields, etag: string | null) =>
-      api.put<Raw>(`${kind.apiPath}/${id}`, fields, etag),
+        CATEGORY_MESSAGES.listFailed,
+        toCategory,
+      ),
+    /** Every category, for pickers; `errorText` is the screen's fallback when it fails. */
+    choices: (errorText: string) => categoryChoicesQuery(kind.apiPath, kind.parentField, errorText),
+    /** The category with its ETag (the edit screen's save sends it back as If-Match). */
+    get: (id: number) =>
+      recordQuery<Category, Raw>(recordPath(id), {
+        ids: [id],
+        errorText: CATEGORY_MESSAGES.loadFailed,
+        map: toCategory,
+      }),
+    create: mutationOptions({
+      mutationFn: (fields: CategoryFields) => api.post<{ id: number }>(kind.apiPath, fields),
+      onSuccess: afterWrite,
+    }),
+    update: mutationOptions({
+      mutationFn: (change: { id: number; fields: CategoryFields; etag: string | null }) =>
+        api.put<Raw>(recordPath(change.id), change.fields, change.etag),
+      onSuccess: afterWrite,
+    }),
   }
 }

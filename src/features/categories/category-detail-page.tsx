@@ -1,31 +1,37 @@
 // One category: name, ID, parent ID (or None), description, and Edit.
-import { Button, Card, DataList, Link } from '@chakra-ui/react'
+import { Button, Card, DataList, HStack, Link } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
+import { routeId } from '../../app/paths'
 import { CustomFieldItems } from '../../components/custom-fields'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { routeId } from '../../components/use-record'
+import { useCategoryChoices } from '../../lib/category-choices'
+import { categoriesApi } from './categories-api'
 import { categoryCustomFields } from './category-custom-fields'
-import type { CategoryKind } from './category-kinds'
-import { useCategory } from './use-category'
+import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
 
 export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
   const id = routeId(useParams().id)
-  const category = useCategory(kind, id)
-  if (category.status !== 'ready') {
-    return category.status === 'loading' ? (
-      <PageSpinner />
-    ) : (
-      <PageHeader title={kind.titles.detail} />
-    )
-  }
-  const { data } = category
+  const categories = categoriesApi(kind)
+  const category = useQuery(categories.get(id))
+  // The parent's name, from the hierarchy the pickers share (often loaded already).
+  const parent = category.data?.data.parent ?? null
+  const nodes = useCategoryChoices({
+    ...categories.choices(CATEGORY_MESSAGES.parentsFailed),
+    enabled: parent !== null,
+  })
+  const parentName = nodes.find((node) => node.id === parent)?.name
+  if (category.isPending) return <PageSpinner />
+  if (category.isError) return <PageHeader title={kind.titles.detail} />
+  const { data } = category.data
   return (
     <>
       <PageHeader
         title={data.name}
         description={kind.titles.detail}
+        crumbs={[{ label: kind.titles.list, to: kind.routes.list }, { label: data.name }]}
         actions={
           <Button asChild colorPalette="teal">
             <RouterLink to={kind.routes.edit(data.id)}>
@@ -51,9 +57,16 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
                 {data.parent === null ? (
                   'None'
                 ) : (
-                  <Link asChild color="teal.fg" textDecoration="underline">
-                    <RouterLink to={kind.routes.detail(data.parent)}>{data.parent}</RouterLink>
-                  </Link>
+                  <HStack gap="2" wrap="wrap">
+                    <Link asChild color="teal.fg" textDecoration="underline">
+                      <RouterLink to={kind.routes.detail(data.parent)}>{data.parent}</RouterLink>
+                    </Link>
+                    {parentName && (
+                      <Link asChild color="teal.fg" textDecoration="underline">
+                        <RouterLink to={kind.routes.detail(data.parent)}>{parentName}</RouterLink>
+                      </Link>
+                    )}
+                  </HStack>
                 )}
               </DataList.ItemValue>
             </DataList.Item>

@@ -2,27 +2,34 @@
 // picker lists the hierarchy; on edit the category and its descendants are left out. A save
 // refused because someone else changed the category meanwhile offers to reload it.
 import { Card } from '@chakra-ui/react'
+import { useMutation } from '@tanstack/react-query'
 import { useNavigate, useParams } from 'react-router-dom'
+import { routeId } from '../../app/paths'
+import { CancelLink } from '../../components/cancel-link'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
-import { routeId, useEditRecord } from '../../components/use-record'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
+import { useEditRecord } from '../../lib/use-edit-record'
 import { type CategoryFields, categoriesApi } from './categories-api'
 import { categoryForm } from './category-forms'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
-import { useCategoryChoices } from './use-category-choices'
 
 export function CategoryCreatePage({ kind }: { kind: CategoryKind }) {
   const navigate = useNavigate()
   const form = categoryForm(kind, 'create')
-  const choices = toTreeOptions(useCategoryChoices(kind, CATEGORY_MESSAGES.parentsFailed))
+  const categories = categoriesApi(kind)
+  const choices = toTreeOptions(
+    useCategoryChoices(categories.choices(CATEGORY_MESSAGES.parentsFailed)),
+  )
+  const create = useMutation(categories.create)
   const { busy, submit } = useFormSubmit({
-    submit: (data: CategoryFields) => categoriesApi(kind).create(data),
+    submit: create.mutateAsync,
     onSuccess: ({ id }) => {
       notify.success(kind.messages.created)
       navigate(kind.routes.detail(id))
@@ -39,6 +46,7 @@ export function CategoryCreatePage({ kind }: { kind: CategoryKind }) {
           validator={form.validator}
           busy={busy}
           onSubmit={submit}
+          actions={<CancelLink to={kind.routes.list} />}
         />
       </FormCard>
     </>
@@ -49,14 +57,15 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
   const form = categoryForm(kind, 'update')
-  const category = useEditRecord(
-    [id],
-    () => categoriesApi(kind).getVersioned(id),
-    CATEGORY_MESSAGES.loadFailed,
+  const categories = categoriesApi(kind)
+  const category = useEditRecord(categories.get(id))
+  const choices = toTreeOptions(
+    useCategoryChoices(categories.choices(CATEGORY_MESSAGES.parentsFailed)),
+    id,
   )
-  const choices = toTreeOptions(useCategoryChoices(kind, CATEGORY_MESSAGES.parentsFailed), id)
+  const update = useMutation(categories.update)
   const { busy, submit } = useFormSubmit({
-    submit: (data: CategoryFields) => categoriesApi(kind).update(id, data, category.etag),
+    submit: (fields: CategoryFields) => update.mutateAsync({ id, fields, etag: category.etag }),
     onSuccess: () => navigate(kind.routes.detail(id)),
     onStale: category.markStale,
     fallbackError: CATEGORY_MESSAGES.updateFailed,
@@ -66,7 +75,15 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
   const { name, description, parent, custom } = category.record
   return (
     <>
-      <PageHeader title={kind.titles.edit} description={name} />
+      <PageHeader
+        title={kind.titles.edit}
+        description={name}
+        crumbs={[
+          { label: kind.titles.list, to: kind.routes.list },
+          { label: name, to: kind.routes.detail(id) },
+          { label: 'Edit' },
+        ]}
+      />
       <StaleRecordAlert
         error={category.stale}
         onReload={category.reload}
@@ -80,6 +97,7 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
           formData={{ ...custom, name, description, [kind.parentField]: parent }}
           busy={busy}
           onSubmit={submit}
+          actions={<CancelLink to={kind.routes.detail(id)} />}
         />
       </FormCard>
     </>

@@ -5,6 +5,8 @@ import { paths } from '../../app/paths'
 export interface CategoryKind {
   apiPath: string
   parentField: 'parentId' | 'parentCategoryId'
+  /** The API path of the entities filed under these categories (they show their names). */
+  usedBy: string
   titles: { list: string; create: string; detail: string; edit: string }
   routes: {
     list: string
@@ -26,6 +28,7 @@ export interface CategoryKind {
 export const serviceProviderCategoryKind: CategoryKind = {
   apiPath: '/service-provider-categories',
   parentField: 'parentId',
+  usedBy: '/service-providers',
   titles: {
     list: 'Service Provider Categories',
     create: 'Create Service Provider Category',
@@ -45,6 +48,7 @@ export const serviceProviderCategoryKind: CategoryKind = {
 export const productCategoryKind: CategoryKind = {
   apiPath: '/product-categories',
   parentField: 'parentCategoryId',
+  usedBy: '/products',
   titles: {
     list: 'Product Categories',
     create: 'Create Product Category',

@@ -1,30 +1,35 @@
-// A category hierarchy's list: name search and parent filter (applied with Apply, kept in the
-// URL), cards that open the category, and a pager.
+// A category hierarchy's list: name search and parent filter (applied live, kept in the URL), a
+// sort, cards or a table that open the category, and a pager with a page size.
 import {
-  Button,
   Card,
   Field,
+  HStack,
   Input,
+  Link,
   LinkBox,
   LinkOverlay,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
-import { CategoryFilterField } from '../../components/filter-fields'
-import { ListResults } from '../../components/list-results'
-import { useErrorToast } from '../../components/messages'
+import { type Column, DataTable } from '../../components/data-table'
+import { CategoryFilterField, FilterActions } from '../../components/filter-fields'
 import { PageHeader } from '../../components/page-header'
+import { PagedList, type SortProps } from '../../components/paged-list'
 import { useFilterDraft } from '../../components/use-filter-draft'
-import { usePageParam } from '../../components/use-page-param'
+import { type SortChoice, type SortFields, useListParams } from '../../components/use-list-params'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
-import { useLoad } from '../../lib/use-load'
 import { type Category, categoriesApi } from './categories-api'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
-import { useCategoryChoices } from './use-category-choices'
 
-const LIST_PAGE_SIZE = 30
+const sortFields: SortFields = {
+  name: { order: 'asc', asc: 'Name (A–Z)', desc: 'Name (Z–A)' },
+  newest: { order: 'desc', desc: 'Newest first', asc: 'Oldest first' },
+}
+const byName: SortChoice = { sort: 'name', order: 'asc' }
 
 /** URL query → API query: `parent` is "none" (top level), an id, or absent (all). A hand-edited
  * URL with any other parent means "all" rather than a request the server must refuse. */
@@ -35,28 +40,27 @@ function readFilters(params: URLSearchParams) {
 }
 
 export function CategoryListPage({ kind }: { kind: CategoryKind }) {
-  const [params, setParams] = useSearchParams()
-  const [page, goToPage] = usePageParam()
+  const [params] = useSearchParams()
+  const listParams = useListParams(sortFields, byName)
   const filters = readFilters(params)
-  const { draft, set, apply } = useFilterDraft({
+  const { draft, set, apply, clear, filtered } = useFilterDraft({
     filters,
     names: ['name', 'parent'],
-    onApply: setParams,
+    typed: ['name'],
   })
 
-  const choices = toTreeOptions(useCategoryChoices(kind, kind.messages.parentsFailed))
-  const list = useLoad(
-    () =>
-      categoriesApi(kind).list({
-        name: filters.name || undefined,
-        parent:
-          filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
-        page,
-        pageSize: LIST_PAGE_SIZE,
-      }),
-    params.toString(),
+  const categories = categoriesApi(kind)
+  const nodes = useCategoryChoices(categories.choices(kind.messages.parentsFailed))
+  const choices = toTreeOptions(nodes)
+  const names = new Map(nodes.map((node) => [node.id, node.name]))
+  const list = useQuery(
+    categories.list({
+      name: filters.name || undefined,
+      parent:
+        filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
+      ...listParams.query,
+    }),
   )
-  useErrorToast(list.status === 'failed' ? list.error : null, CATEGORY_MESSAGES.listFailed)
 
   return (
     <>
@@ -91,30 +95,44 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
           }
           flex="2"
         />
-        <Button type="submit" colorPalette="teal">
-          Apply
-        </Button>
+        <FilterActions filtered={filtered} onClear={clear} />
       </Stack>
 
-      <ListResults
+      <PagedList
+        name={kind.apiPath}
         list={list}
+        params={listParams}
+        sortFields={sortFields}
         failedText={CATEGORY_MESSAGES.listFailed}
         emptyText="No categories found."
-        onPage={goToPage}
-      >
-        {(categories) => (
+        cards={(categories) => (
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             {categories.map((category) => (
-              <CategoryCard key={category.id} kind={kind} category={category} />
+              <CategoryCard
+                key={category.id}
+                kind={kind}
+                category={category}
+                parentName={category.parent === null ? undefined : names.get(category.parent)}
+              />
             ))}
           </SimpleGrid>
         )}
-      </ListResults>
+        table={(categories, sort) => (
+          <CategoryTable kind={kind} categories={categories} names={names} {...sort} />
+        )}
+      />
     </>
   )
 }
 
-function CategoryCard({ kind, category }: { kind: CategoryKind; category: Category }) {
+interface CategoryCardProps {
+  kind: CategoryKind
+  category: Category
+  /** Shown beside the Parent ID once the hierarchy's names are loaded. */
+  parentName?: string
+}
+
+function CategoryCard({ kind, category, parentName }: CategoryCardProps) {
   return (
     <LinkBox as="article">
       <Card.Root
@@ -133,12 +151,55 @@ function CategoryCard({ kind, category }: { kind: CategoryKind; category: Catego
             {category.description}
           </Text>
           {category.parent !== null && (
-            <Text fontSize="sm" color="fg.subtle">
-              Parent ID: {category.parent}
-            </Text>
+            <HStack gap="1.5" fontSize="sm" color="fg.subtle" wrap="wrap">
+              <Text>Parent ID: {category.parent}</Text>
+              {parentName && (
+                // Above the card's overlay link, so it opens the parent, not this category.
+                <Link asChild color="teal.fg" position="relative" zIndex="1">
+                  <RouterLink to={kind.routes.detail(category.parent)}>{parentName}</RouterLink>
+                </Link>
+              )}
+            </HStack>
           )}
         </Card.Body>
       </Card.Root>
     </LinkBox>
+  )
+}
+
+interface CategoryTableProps extends SortProps {
+  kind: CategoryKind
+  categories: Category[]
+  /** The hierarchy's names by id, for the parent column. */
+  names: Map<number, string>
+}
+
+function CategoryTable({ kind, categories, names, ...sort }: CategoryTableProps) {
+  const columns: Column<Category>[] = [
+    {
+      header: 'Name',
+      sort: 'name',
+      width: '30%',
+      text: (category) => category.name,
+      link: (category) => kind.routes.detail(category.id),
+    },
+    { header: 'Description', text: (category) => category.description },
+    {
+      header: 'Parent',
+      width: '25%',
+      text: ({ parent }) =>
+        parent === null ? '' : `${parent}${names.has(parent) ? ` · ${names.get(parent)}` : ''}`,
+    },
+  ]
+  return (
+    <DataTable
+      label={kind.titles.list}
+      columns={columns}
+      rows={categories}
+      rowKey={(category) => category.id}
+      sortFields={sortFields}
+      minWidth="36rem"
+      {...sort}
+    />
   )
 }

@@ -1,6 +1,7 @@
 import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react'
 import { FolderTree, Package, Tags, Users } from 'lucide-react'
 import { paths } from '../../app/paths'
+import { useDocumentTitle } from '../../app/use-document-title'
 import { greetingFor } from '../../lib/greeting'
 import { AreaCard } from './area-card'
 
@@ -38,6 +39,8 @@ const areas = [
 ]
 
 export function DashboardPage() {
+  // The heading is a greeting that changes with the hour; the tab says where the operator is.
+  useDocumentTitle('Dashboard')
   // Read once per visit: the greeting follows the browser's local clock.
   const greeting = greetingFor(new Date())
   return (

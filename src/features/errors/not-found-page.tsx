@@ -2,9 +2,11 @@ import { Button, Center, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { ArrowLeft, House } from 'lucide-react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { paths } from '../../app/paths'
+import { useDocumentTitle } from '../../app/use-document-title'
 
 /** /not-found and every unknown path (spec §2). */
 export function NotFoundPage() {
+  useDocumentTitle('Page not found')
   const navigate = useNavigate()
   const location = useLocation()
   // The router's first entry has key 'default': there is no page of ours to go back to.

@@ -13,6 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
+import { useDocumentTitle } from '../../app/use-document-title'
 import { ImageCropper } from '../../components/image-cropper'
 import { ImageFileButton } from '../../components/image-file-button'
 import { type CropFlow, useCropFlow } from '../../components/use-crop-flow'
@@ -24,6 +25,7 @@ import { formatBytes } from '../../lib/format'
 const checkerboard = 'repeating-conic-gradient(#e4e4e7 0% 25%, #ffffff 0% 50%) 50% / 16px 16px'
 
 export function PickerPage() {
+  useDocumentTitle('Passport Photo Picker')
   const flow = useCropFlow({ settings: pickerCrop })
   const active = useSelector(flow, (state) => state.hasTag('active'))
   const loading = useSelector(flow, (state) => state.hasTag('loading'))

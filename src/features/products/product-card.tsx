@@ -1,5 +1,5 @@
 // One product in a list (a provider's products, the global list): preview thumbnail or a
-// placeholder, status, name, description, price, rating and View Details.
+// placeholder, status, name, the provider's brand name, description, price, rating and View Details.
 import { Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
 import { paths } from '../../app/paths'
@@ -38,6 +38,9 @@ function ProductCard({ product }: { product: Product }) {
           <Card.Title lineClamp={2}>{product.name}</Card.Title>
           <StatusBadge enabled={product.enabled} />
         </HStack>
+        <Text fontSize="sm" fontWeight="medium" color="teal.fg" truncate>
+          {product.serviceProviderBrandName}
+        </Text>
         <Text color="fg.muted" fontSize="sm" lineClamp={2}>
           {product.description}
         </Text>

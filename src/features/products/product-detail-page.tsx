@@ -11,33 +11,34 @@ import {
   SimpleGrid,
   Text,
 } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Images, Pencil } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
-import { paths } from '../../app/paths'
+import { paths, routeId } from '../../app/paths'
 import { CustomFieldItems } from '../../components/custom-fields'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
-import { routeId, useRecord } from '../../components/use-record'
 import { formatDeliveryDays } from '../../lib/format'
 import { priceText, pricingOf } from './price-text'
 import { productCustomFields } from './product-custom-fields'
 import { ProductPicture } from './product-picture'
-import { PRODUCT_MESSAGES, productsApi } from './products-api'
+import { productsApi } from './products-api'
 import { StarRating } from './star-rating'
 
 export function ProductDetailPage() {
   const id = routeId(useParams().id)
-  const record = useRecord([id], () => productsApi.get(id), PRODUCT_MESSAGES.loadFailed)
-  if (record.status === 'loading') return <PageSpinner />
-  if (record.status === 'failed') return <PageHeader title="Product" />
-  const product = record.data
+  const record = useQuery(productsApi.get(id))
+  if (record.isPending) return <PageSpinner />
+  if (record.isError) return <PageHeader title="Product" />
+  const product = record.data.data
   return (
     <>
       <PageHeader
         title={product.name}
         description="Product"
+        crumbs={[{ label: 'Products', to: paths.products.list }, { label: product.name }]}
         actions={
           <HStack gap="2" wrap="wrap">
             <Button asChild variant="outline">

@@ -1,11 +1,16 @@
 // The products list's filters (category, name, status, min and max price): read from the URL
-// query, edited as a draft, and written back to the URL by Apply.
-import { Button, Field, Input, SimpleGrid } from '@chakra-ui/react'
-import { CategoryFilterField, StatusFilterField } from '../../components/filter-fields'
+// query and applied live (use-filter-draft.ts); a minimum above the maximum is flagged beside
+// Min Price, as the product form does, and not asked for.
+import { Field, Input, SimpleGrid } from '@chakra-ui/react'
+import {
+  CategoryFilterField,
+  FilterActions,
+  StatusFilterField,
+} from '../../components/filter-fields'
 import { useFilterDraft } from '../../components/use-filter-draft'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
-import type { ProductQuery } from './products-api'
-import { useProductCategories } from './use-product-categories'
+import { type ProductQuery, productsApi } from './products-api'
 
 const FILTERS = ['category', 'name', 'status', 'minPrice', 'maxPrice'] as const
 export type Filters = Record<(typeof FILTERS)[number], string>
@@ -13,47 +18,46 @@ export type Filters = Record<(typeof FILTERS)[number], string>
 const isAmount = (text: string) => text.trim() !== '' && Number(text) >= 0
 
 /** URL query → filters; anything a hand-edited link mangled means "no filter". */
-export function readFilters(params: URLSearchParams): Filters & { page: number } {
+export function readFilters(params: URLSearchParams): Filters {
   const text = (name: string) => params.get(name) ?? ''
   const status = text('status')
-  const page = Number(params.get('page'))
   return {
     category: /^[1-9]\d*$/.test(text('category')) ? text('category') : '',
     name: text('name'),
     status: status === 'enabled' || status === 'disabled' ? status : 'all',
     minPrice: isAmount(text('minPrice')) ? text('minPrice') : '',
     maxPrice: isAmount(text('maxPrice')) ? text('maxPrice') : '',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
   }
 }
 
-/** Filters → the API's query (GET /products). */
-export function toQuery(filters: Filters & { page: number }): ProductQuery {
+/** Filters → the API's query (GET /products); the page and sort come from useListParams. */
+export function toQuery(filters: Filters): ProductQuery {
   return {
     categoryId: filters.category ? Number(filters.category) : undefined,
     name: filters.name || undefined,
     enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
     minPrice: filters.minPrice ? Number(filters.minPrice) : undefined,
     maxPrice: filters.maxPrice ? Number(filters.maxPrice) : undefined,
-    page: filters.page,
   }
 }
 
-interface ProductFiltersProps {
-  /** The filters the URL holds now. */
-  filters: Filters
-  /** Apply: the new URL query (page 1). */
-  onApply: (query: URLSearchParams) => void
+/** The form's words for a minimum above the maximum, or undefined when the bounds agree. */
+export function priceBoundsError({ minPrice, maxPrice }: Filters): string | undefined {
+  if (!isAmount(minPrice) || !isAmount(maxPrice)) return undefined
+  return Number(minPrice) > Number(maxPrice) ? `Must be at most ${Number(maxPrice)}.` : undefined
 }
 
-export function ProductFilters({ filters, onApply }: ProductFiltersProps) {
-  const { draft, set, apply } = useFilterDraft({
+/** The filters the URL holds now; changes go to the URL as they are made. */
+export function ProductFilters({ filters }: { filters: Filters }) {
+  const { draft, set, apply, clear, filtered } = useFilterDraft({
     filters,
     names: FILTERS,
+    typed: ['name', 'minPrice', 'maxPrice'],
     defaults: { status: 'all' },
-    onApply,
+    isValid: (values) => priceBoundsError(values) === undefined,
   })
-  const choices = toTreeOptions(useProductCategories())
+  const choices = toTreeOptions(useCategoryChoices(productsApi.categories))
+  const boundsError = priceBoundsError(draft)
 
   return (
     <SimpleGrid
@@ -77,11 +81,14 @@ export function ProductFilters({ filters, onApply }: ProductFiltersProps) {
         <Input type="search" value={draft.name} onChange={(e) => set('name')(e.target.value)} />
       </Field.Root>
       <StatusFilterField value={draft.status} onChange={set('status')} />
-      <AmountField label="Min Price" value={draft.minPrice} onChange={set('minPrice')} />
+      <AmountField
+        label="Min Price"
+        value={draft.minPrice}
+        onChange={set('minPrice')}
+        error={boundsError}
+      />
       <AmountField label="Max Price" value={draft.maxPrice} onChange={set('maxPrice')} />
-      <Button type="submit" colorPalette="teal">
-        Apply
-      </Button>
+      <FilterActions filtered={filtered} onClear={clear} />
     </SimpleGrid>
   )
 }
@@ -90,12 +97,13 @@ interface AmountFieldProps {
   label: string
   value: string
   onChange: (value: string) => void
+  error?: string
 }
 
 /** A naira amount: numeric, at least 0, kobo steps. */
-function AmountField({ label, value, onChange }: AmountFieldProps) {
+function AmountField({ label, value, onChange, error }: AmountFieldProps) {
   return (
-    <Field.Root>
+    <Field.Root invalid={error !== undefined}>
       <Field.Label>{label}</Field.Label>
       <Input
         type="number"
@@ -105,6 +113,7 @@ function AmountField({ label, value, onChange }: AmountFieldProps) {
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   )
 }

@@ -2,20 +2,23 @@
 // pricing type switches between Price and Min Price / Max Price (the schema's if/then), the
 // category chips offer the product categories, and edit adds Rating and Number of Ratings. A
 // save refused because someone else changed the product meanwhile offers to reload it.
-import { Button, Card } from '@chakra-ui/react'
+import { Card } from '@chakra-ui/react'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
-import { paths } from '../../app/paths'
+import { useNavigate, useParams } from 'react-router-dom'
+import { paths, routeId } from '../../app/paths'
+import { CancelLink } from '../../components/cancel-link'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
-import { routeId, useEditRecord, useRecord } from '../../components/use-record'
 import { customValues } from '../../forms/custom-fields'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
+import { useEditRecord } from '../../lib/use-edit-record'
 import { pricingOf } from './price-text'
 import { productCustomFields } from './product-custom-fields'
 import { productForms } from './product-forms'
@@ -27,10 +30,9 @@ import {
   type ProductUpdateFields,
   productsApi,
 } from './products-api'
-import { useProductCategories } from './use-product-categories'
 
 function useCategoryUi(form: 'create' | 'update') {
-  const choices = toTreeOptions(useProductCategories())
+  const choices = toTreeOptions(useCategoryChoices(productsApi.categories))
   return withFieldOptions(productForms[form].uiSchema, 'productCategoryIds', { choices })
 }
 
@@ -39,16 +41,13 @@ export function ProductCreatePage() {
   const rawId = useParams().id ?? ''
   const providerId = routeId(rawId)
   // The provider's brand name says whose product this is; a missing provider is /not-found.
-  const provider = useRecord(
-    [providerId],
-    () => productsApi.provider(providerId),
-    PRODUCT_MESSAGES.loadFailed,
-  )
+  const provider = useQuery(productsApi.provider(providerId))
   const uiSchema = useCategoryUi('create')
+  const create = useMutation(productsApi.create)
   const { busy, submit } = useFormSubmit({
     // The provider comes from the route, whatever the hidden field holds.
     submit: (fields: NewProductFields) =>
-      productsApi.create({ ...pricedBy(fields), serviceProviderId: providerId }),
+      create.mutateAsync({ ...pricedBy(fields), serviceProviderId: providerId }),
     onSuccess: ({ id }) => {
       notify.success(PRODUCT_MESSAGES.created)
       navigate(paths.products.detail(id))
@@ -57,10 +56,7 @@ export function ProductCreatePage() {
   })
   return (
     <>
-      <PageHeader
-        title="Create Product"
-        description={provider.status === 'ready' ? provider.data.brandName : undefined}
-      />
+      <PageHeader title="Create Product" description={provider.data?.data.brandName} />
       <Panel>
         <SchemaForm<NewProductFields>
           schema={productForms.create.schema}
@@ -70,11 +66,7 @@ export function ProductCreatePage() {
           omitExtraData={false}
           busy={busy}
           onSubmit={submit}
-          actions={
-            <Button asChild variant="outline">
-              <RouterLink to={paths.serviceProviders.products(rawId)}>Cancel</RouterLink>
-            </Button>
-          }
+          actions={<CancelLink to={paths.serviceProviders.products(rawId)} />}
         />
       </Panel>
     </>
@@ -84,14 +76,12 @@ export function ProductCreatePage() {
 export function ProductEditPage() {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
-  const record = useEditRecord(
-    [id],
-    () => productsApi.getVersioned(id),
-    PRODUCT_MESSAGES.loadFailed,
-  )
+  const record = useEditRecord(productsApi.get(id))
   const uiSchema = useCategoryUi('update')
+  const update = useMutation(productsApi.update)
   const { busy, submit } = useFormSubmit({
-    submit: (fields: ProductUpdateFields) => productsApi.update(id, pricedBy(fields), record.etag),
+    submit: (fields: ProductUpdateFields) =>
+      update.mutateAsync({ id, fields: pricedBy(fields), etag: record.etag }),
     onSuccess: () => {
       notify.success(PRODUCT_MESSAGES.updated)
       navigate(paths.products.detail(id))
@@ -103,7 +93,15 @@ export function ProductEditPage() {
   if (!record.record) return <PageHeader title="Edit Product" />
   return (
     <>
-      <PageHeader title="Edit Product" description={record.record.name} />
+      <PageHeader
+        title="Edit Product"
+        description={record.record.name}
+        crumbs={[
+          { label: 'Products', to: paths.products.list },
+          { label: record.record.name, to: paths.products.detail(id) },
+          { label: 'Edit' },
+        ]}
+      />
       <StaleRecordAlert
         error={record.stale}
         onReload={record.reload}
@@ -118,11 +116,7 @@ export function ProductEditPage() {
           omitExtraData={false}
           busy={busy}
           onSubmit={submit}
-          actions={
-            <Button asChild variant="outline">
-              <RouterLink to={paths.products.detail(id)}>Cancel</RouterLink>
-            </Button>
-          }
+          actions={<CancelLink to={paths.products.detail(id)} />}
         />
       </Panel>
     </>

@@ -1,55 +1,47 @@
 // One product image: the image, name, description, Preview: Yes/No, and the buttons Product
 // images, Edit, Set as Preview (not on the preview image) and Delete (after a confirmation).
 import { Box, Button, Card, DataList, HStack, SimpleGrid, Text } from '@chakra-ui/react'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { Images, Pencil, Star, Trash2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
-import { paths } from '../../app/paths'
-import { apiImageCache } from '../../components/api-image'
+import { paths, routeId } from '../../app/paths'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { CustomFieldItems } from '../../components/custom-fields'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
-import { routeId, useRecord } from '../../components/use-record'
 import { useFormSubmit } from '../../forms/use-form-submit'
+import { imageCrumbs } from './image-crumbs'
 import { productImageCustomFields } from './product-custom-fields'
 import { ProductPicture } from './product-picture'
-import {
-  IMAGE_MESSAGES,
-  PRODUCT_MESSAGES,
-  productImagePaths,
-  productImagesApi,
-} from './products-api'
+import { IMAGE_MESSAGES, productImagesApi, productsApi } from './products-api'
 
 export function ProductImageDetailPage() {
   const navigate = useNavigate()
   const params = useParams()
   const productId = routeId(params.productId)
   const imageId = routeId(params.imageId)
-  const record = useRecord(
-    [productId, imageId],
-    () => productImagesApi.get(productId, imageId),
-    PRODUCT_MESSAGES.loadFailed,
-  )
+  const record = useQuery(productImagesApi.get(productId, imageId))
+  const productName = useQuery(productsApi.get(productId)).data?.data.name
   // Set as Preview makes the flag true here; the server unsets the previous preview.
   const [madePreview, setMadePreview] = useState(false)
   const [confirming, setConfirming] = useState(false)
 
+  const makePreview = useMutation(productImagesApi.makePreview(productId, imageId))
   const preview = useFormSubmit({
-    submit: () => productImagesApi.makePreview(productId, imageId),
+    submit: () => makePreview.mutateAsync(),
     onSuccess: () => {
       setMadePreview(true)
       notify.success(IMAGE_MESSAGES.madePreview)
     },
     fallbackError: IMAGE_MESSAGES.previewFailed,
   })
+  const removal = useMutation(productImagesApi.remove(productId, imageId))
   const remove = useFormSubmit({
-    submit: () => productImagesApi.remove(productId, imageId),
+    submit: () => removal.mutateAsync(),
     onSuccess: () => {
-      apiImageCache.invalidate(productImagePaths.file(productId, imageId))
-      apiImageCache.invalidate(productImagePaths.thumbnail(productId, imageId))
       notify.success(IMAGE_MESSAGES.deleted)
       navigate(paths.products.images(productId))
     },
@@ -57,15 +49,16 @@ export function ProductImageDetailPage() {
     fallbackError: IMAGE_MESSAGES.deleteFailed,
   })
 
-  if (record.status === 'loading') return <PageSpinner />
-  if (record.status === 'failed') return <PageHeader title="Product Image" />
-  const image = record.data
+  if (record.isPending) return <PageSpinner />
+  if (record.isError) return <PageHeader title="Product Image" />
+  const image = record.data.data
   const isPreview = image.isPreview || madePreview
   return (
     <>
       <PageHeader
         title={image.imageName}
         description="Product Image"
+        crumbs={[...imageCrumbs(productId, productName), { label: image.imageName }]}
         actions={
           <HStack gap="2" wrap="wrap">
             <Button asChild variant="outline">

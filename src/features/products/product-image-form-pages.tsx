@@ -3,27 +3,26 @@
 // shows 'Product image not found' with Back to Product instead of leaving for /not-found, and
 // offers to reload the image when someone else changed it since it was opened.
 import { Button, Card, Stack, Text } from '@chakra-ui/react'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
-import { paths } from '../../app/paths'
-import { useErrorToast } from '../../components/messages'
+import { paths, routeId } from '../../app/paths'
+import { CancelLink } from '../../components/cancel-link'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
-import { isNotFound } from '../../components/use-page-param'
-import { routeId, useRecord, useRecordVersion } from '../../components/use-record'
+import { isNotFound } from '../../components/use-list-params'
 import { customValues } from '../../forms/custom-fields'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
-import { ApiError } from '../../lib/api-client'
-import { useLoad } from '../../lib/use-load'
+import { useEditRecord } from '../../lib/use-edit-record'
+import { imageCrumbs } from './image-crumbs'
 import { productImageCustomFields } from './product-custom-fields'
 import { productImageForms } from './product-forms'
 import { ProductImageCropper } from './product-image-cropper'
 import {
   IMAGE_MESSAGES,
   type NewProductImageFields,
-  PRODUCT_MESSAGES,
   type ProductImageFields,
   productImagesApi,
   productsApi,
@@ -40,14 +39,10 @@ const withDescription = <T extends ProductImageFields>(fields: T): T => ({
 export function ProductImageCreatePage() {
   const navigate = useNavigate()
   const productId = routeId(useParams().id)
-  const product = useRecord(
-    [productId],
-    () => productsApi.get(productId),
-    PRODUCT_MESSAGES.loadFailed,
-  )
+  const product = useQuery(productsApi.get(productId))
+  const create = useMutation(productImagesApi.create(productId))
   const { busy, submit } = useFormSubmit({
-    submit: (fields: NewProductImageFields) =>
-      productImagesApi.create(productId, withDescription(fields)),
+    submit: (fields: NewProductImageFields) => create.mutateAsync(withDescription(fields)),
     onSuccess: () => navigate(paths.products.images(productId)),
     fallbackError: IMAGE_MESSAGES.addFailed,
   })
@@ -56,10 +51,7 @@ export function ProductImageCreatePage() {
   const form = productImageForms.create
   return (
     <>
-      <PageHeader
-        title="Add Image"
-        description={product.status === 'ready' ? product.data.name : undefined}
-      />
+      <PageHeader title="Add Image" description={product.data?.data.name} />
       <Panel>
         <SchemaForm<NewProductImageFields>
           schema={form.schema}
@@ -70,11 +62,7 @@ export function ProductImageCreatePage() {
           submitDisabled={!hasCrop}
           onChange={(data) => setHasCrop(Boolean(data.image))}
           onSubmit={submit}
-          actions={
-            <Button asChild variant="outline">
-              <RouterLink to={paths.products.images(productId)}>Cancel</RouterLink>
-            </Button>
-          }
+          actions={<CancelLink to={paths.products.images(productId)} />}
         />
       </Panel>
     </>
@@ -86,24 +74,20 @@ export function ProductImageEditPage() {
   const params = useParams()
   const productId = routeId(params.productId)
   const imageId = routeId(params.imageId)
-  const image = useLoad(
-    () =>
-      Number.isNaN(productId) || Number.isNaN(imageId)
-        ? Promise.reject(new ApiError(404, null))
-        : productImagesApi.getVersioned(productId, imageId),
-    `${productId}/${imageId}`,
-  )
-  const version = useRecordVersion(image.status === 'ready' ? image.data : undefined)
+  // A missing image is told here, with a way back to the product, rather than on /not-found.
+  const image = useEditRecord(productImagesApi.get(productId, imageId, false))
+  // The product names a crumb; asked once the image is found (so its product exists).
+  const productName = useQuery({
+    ...productsApi.get(productId),
+    enabled: image.status === 'ready',
+  }).data?.data.name
   const missing = image.status === 'failed' && isNotFound(image.error)
-  useErrorToast(
-    image.status === 'failed' && !missing ? image.error : null,
-    PRODUCT_MESSAGES.loadFailed,
-  )
+  const update = useMutation(productImagesApi.update(productId, imageId))
   const { busy, submit } = useFormSubmit({
     submit: (fields: ProductImageFields) =>
-      productImagesApi.update(productId, imageId, withDescription(fields), version.etag),
+      update.mutateAsync({ fields: withDescription(fields), etag: image.etag }),
     onSuccess: () => navigate(paths.products.image(productId, imageId)),
-    onStale: version.markStale,
+    onStale: image.markStale,
     fallbackError: IMAGE_MESSAGES.updateFailed,
   })
   const form = productImageForms.update
@@ -124,16 +108,24 @@ export function ProductImageEditPage() {
       </>
     )
   }
-  if (image.status === 'failed') return <PageHeader title="Edit Product Image" />
-  const { imageName, imageDescription, enabled } = image.data.data
-  const custom = customValues(productImageCustomFields, image.data.data)
+  if (!image.record) return <PageHeader title="Edit Product Image" />
+  const { imageName, imageDescription, enabled } = image.record
+  const custom = customValues(productImageCustomFields, image.record)
   return (
     <>
-      <PageHeader title="Edit Product Image" description={imageName} />
+      <PageHeader
+        title="Edit Product Image"
+        description={imageName}
+        crumbs={[
+          ...imageCrumbs(productId, productName),
+          { label: imageName, to: paths.products.image(productId, imageId) },
+          { label: 'Edit' },
+        ]}
+      />
       <StaleRecordAlert
-        error={version.stale}
+        error={image.stale}
         onReload={image.reload}
-        onDismiss={version.dismissStale}
+        onDismiss={image.dismissStale}
       />
       <Panel>
         <SchemaForm<ProductImageFields>
@@ -148,11 +140,7 @@ export function ProductImageEditPage() {
           }}
           busy={busy}
           onSubmit={submit}
-          actions={
-            <Button asChild variant="outline">
-              <RouterLink to={paths.products.image(productId, imageId)}>Cancel</RouterLink>
-            </Button>
-          }
+          actions={<CancelLink to={paths.products.image(productId, imageId)} />}
         />
       </Panel>
     </>

@@ -1,16 +1,20 @@
 // A product's images: cards with the thumbnail, Enabled/Disabled, Preview on the preview image,
-// View Details; Add Image; a pager (the page is kept in the URL).
-import { Badge, Button, Card, HStack, Link, SimpleGrid } from '@chakra-ui/react'
+// View Details (or the same as a table); Add Image; a sort and a pager (kept in the URL).
+import { Badge, Box, Button, Card, HStack, Link, SimpleGrid } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { ImagePlus } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
-import { paths } from '../../app/paths'
-import { ListResults } from '../../components/list-results'
-import { useErrorToast } from '../../components/messages'
+import { paths, routeId } from '../../app/paths'
+import { type Column, DataTable } from '../../components/data-table'
 import { PageHeader } from '../../components/page-header'
+import { PagedList, type SortProps } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
-import { isNotFound, usePageParam } from '../../components/use-page-param'
-import { routeId, useRecord } from '../../components/use-record'
-import { useLoad } from '../../lib/use-load'
+import {
+  isNotFound,
+  type SortChoice,
+  type SortFields,
+  useListParams,
+} from '../../components/use-list-params'
 import { ProductPicture } from './product-picture'
 import {
   IMAGE_MESSAGES,
@@ -20,24 +24,31 @@ import {
   productsApi,
 } from './products-api'
 
+const imageSortFields: SortFields = {
+  id: { order: 'asc', asc: 'Order added', desc: 'Newest first' },
+  name: { order: 'asc', asc: 'Name (A–Z)', desc: 'Name (Z–A)' },
+}
+const asAdded: SortChoice = { sort: 'id', order: 'asc' }
+
 export function ProductImageListPage() {
   const rawId = useParams().id ?? ''
   const id = routeId(rawId)
-  const [page, goToPage] = usePageParam()
+  const listParams = useListParams(imageSortFields, asAdded)
   // The product names the page; a missing product is /not-found.
-  const product = useRecord([id], () => productsApi.get(id), PRODUCT_MESSAGES.loadFailed)
-  const list = useLoad(() => productImagesApi.list(id, page), `${rawId}/${page}`)
-  const listError = list.status === 'failed' && !isNotFound(list.error) ? list.error : null
-  useErrorToast(listError, PRODUCT_MESSAGES.listFailed)
+  const product = useQuery(productsApi.get(id))
+  const list = useQuery({
+    ...productImagesApi.list(id, listParams.query),
+    enabled: !Number.isNaN(id),
+  })
 
   return (
     <>
       <PageHeader
         title="Product Images"
         description={
-          product.status === 'ready' && (
+          product.isSuccess && (
             <Link asChild color="teal.fg" fontWeight="medium">
-              <RouterLink to={paths.products.detail(id)}>{product.data.name}</RouterLink>
+              <RouterLink to={paths.products.detail(id)}>{product.data.data.name}</RouterLink>
             </Link>
           )
         }
@@ -49,21 +60,23 @@ export function ProductImageListPage() {
           </Button>
         }
       />
-      <ListResults
+      <PagedList
+        name="product-images"
         list={list}
+        params={listParams}
+        sortFields={imageSortFields}
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={IMAGE_MESSAGES.noImages}
-        onPage={goToPage}
         ignoreError={isNotFound}
-      >
-        {(images) => (
+        cards={(images) => (
           <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
             {images.map((image) => (
               <ImageCard key={image.id} image={image} />
             ))}
           </SimpleGrid>
         )}
-      </ListResults>
+        table={(images, sort) => <ImageTable images={images} {...sort} />}
+      />
     </>
   )
 }
@@ -95,5 +108,52 @@ function ImageCard({ image }: { image: ProductImage }) {
         </Button>
       </Card.Footer>
     </Card.Root>
+  )
+}
+
+const imageColumns: Column<ProductImage>[] = [
+  {
+    header: 'Image',
+    width: '5.5rem',
+    render: (image) => (
+      <Box w="16">
+        <ProductPicture productId={image.productId} imageId={image.id} alt={image.imageName} />
+      </Box>
+    ),
+  },
+  {
+    header: 'Name',
+    sort: 'name',
+    width: '35%',
+    text: (image) => image.imageName,
+    link: (image) => paths.products.image(image.productId, image.id),
+  },
+  { header: 'Description', text: (image) => image.imageDescription ?? '' },
+  {
+    header: 'Status',
+    width: '10rem',
+    render: (image) => (
+      <HStack gap="1.5">
+        <StatusBadge enabled={image.enabled} />
+        {image.isPreview && (
+          <Badge colorPalette="blue" variant="solid">
+            Preview
+          </Badge>
+        )}
+      </HStack>
+    ),
+  },
+]
+
+function ImageTable({ images, ...sort }: SortProps & { images: ProductImage[] }) {
+  return (
+    <DataTable
+      label="Product images"
+      columns={imageColumns}
+      rows={images}
+      rowKey={(image) => image.id}
+      sortFields={imageSortFields}
+      {...sort}
+    />
   )
 }

@@ -1,34 +1,35 @@
-// Every product: filters (category, name, status, min and max price) applied with Apply and
-// kept in the URL, product cards, and a pager.
+// Every product: live filters (category, name, status, min and max price), a sort, cards or a
+// table, and a pager with a page size; all but the view kept in the URL.
+import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
-import { ListResults } from '../../components/list-results'
-import { useErrorToast } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
-import { usePageParam } from '../../components/use-page-param'
-import { useLoad } from '../../lib/use-load'
+import { PagedList } from '../../components/paged-list'
+import { useListParams } from '../../components/use-list-params'
 import { ProductGrid } from './product-card'
 import { ProductFilters, readFilters, toQuery } from './product-filters'
+import { ProductTable, productDefaultSort, productSortFields } from './product-table'
 import { PRODUCT_MESSAGES, productsApi } from './products-api'
 
 export function ProductListPage() {
-  const [params, setParams] = useSearchParams()
-  const [, goToPage] = usePageParam()
+  const [params] = useSearchParams()
+  const listParams = useListParams(productSortFields, productDefaultSort)
   const filters = readFilters(params)
-  const list = useLoad(() => productsApi.list(toQuery(filters)), params.toString())
-  useErrorToast(list.status === 'failed' ? list.error : null, PRODUCT_MESSAGES.listFailed)
+  const list = useQuery(productsApi.list({ ...toQuery(filters), ...listParams.query }))
 
   return (
     <>
       <PageHeader title="Products" />
-      <ProductFilters filters={filters} onApply={setParams} />
-      <ListResults
+      <ProductFilters filters={filters} />
+      <PagedList
+        name="products"
         list={list}
+        params={listParams}
+        sortFields={productSortFields}
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={PRODUCT_MESSAGES.noProducts}
-        onPage={goToPage}
-      >
-        {(products) => <ProductGrid products={products} />}
-      </ListResults>
+        cards={(products) => <ProductGrid products={products} />}
+        table={(products, sort) => <ProductTable products={products} {...sort} />}
+      />
     </>
   )
 }

@@ -1,8 +1,10 @@
 // Calls for products, their images, and what their screens show beside them: the provider's
 // brand name and the product categories the pickers offer.
-import type { PagerInfo } from '../../components/pager'
+import { mutationOptions } from '@tanstack/react-query'
+import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
-import type { TreeNode } from '../../lib/category-tree'
+import { categoryChoicesQuery } from '../../lib/category-choices'
+import { invalidates, listQuery, pathKey, recordQuery } from '../../lib/query-client'
 
 export type Pricing = 'Fixed' | 'Range'
 
@@ -69,16 +71,8 @@ export interface ProductQuery {
   enabled?: boolean
   minPrice?: number
   maxPrice?: number
-  page?: number
 }
 
-export interface Page<T> {
-  data: T[]
-  pagination: PagerInfo & { total: number; pageSize: number }
-}
-
-const LIST_PAGE_SIZE = 30
-const DROPDOWN_PAGE_SIZE = 3000
 const base = '/products'
 const imagesOf = (productId: number) => `${base}/${productId}/images`
 
@@ -88,49 +82,6 @@ export const productImagePaths = {
   /** At most 480 px wide: what cards show. */
   thumbnail: (productId: number, imageId: number) =>
     `${imagesOf(productId)}/${imageId}/image-file?size=thumb`,
-}
-
-export const productsApi = {
-  list: (query: ProductQuery) =>
-    api.get<Page<Product>>(base, { ...query, page: query.page ?? 1, pageSize: LIST_PAGE_SIZE }),
-  listOfProvider: (providerId: number, page: number) =>
-    api.get<Page<Product>>(`/service-providers/${providerId}/products`, {
-      page,
-      pageSize: LIST_PAGE_SIZE,
-    }),
-  get: (id: number) => api.get<Product>(`${base}/${id}`),
-  /** For the edit screen: the product and the ETag its save sends back. */
-  getVersioned: (id: number) => api.getVersioned<Product>(`${base}/${id}`),
-  create: (fields: NewProductFields) => api.post<{ id: number }>(base, fields),
-  update: (id: number, fields: ProductUpdateFields, etag: string | null) =>
-    api.put(`${base}/${id}`, fields, etag),
-  /** The provider a product list belongs to, for its brand name. */
-  provider: (id: number) => api.get<{ id: number; brandName: string }>(`/service-providers/${id}`),
-  /** Every product category, for the category filter and chips (one request of up to 3000). */
-  categories: async (): Promise<TreeNode[]> => {
-    const page = await api.get<{ data: Array<CategoryRef & { parentCategoryId: number | null }> }>(
-      '/product-categories',
-      { page: 1, pageSize: DROPDOWN_PAGE_SIZE },
-    )
-    return page.data.map((c) => ({ id: c.id, name: c.name, parent: c.parentCategoryId }))
-  },
-}
-
-export const productImagesApi = {
-  list: (productId: number, page: number) =>
-    api.get<Page<ProductImage>>(imagesOf(productId), { page, pageSize: LIST_PAGE_SIZE }),
-  get: (productId: number, imageId: number) =>
-    api.get<ProductImage>(`${imagesOf(productId)}/${imageId}`),
-  /** For the edit screen: the image's fields and the ETag its save sends back. */
-  getVersioned: (productId: number, imageId: number) =>
-    api.getVersioned<ProductImage>(`${imagesOf(productId)}/${imageId}`),
-  create: (productId: number, fields: NewProductImageFields) =>
-    api.post<{ id: number; productId: number }>(imagesOf(productId), fields),
-  update: (productId: number, imageId: number, fields: ProductImageFields, etag: string | null) =>
-    api.put(`${imagesOf(productId)}/${imageId}`, fields, etag),
-  remove: (productId: number, imageId: number) => api.delete(`${imagesOf(productId)}/${imageId}`),
-  makePreview: (productId: number, imageId: number) =>
-    api.post(`${imagesOf(productId)}/${imageId}/make-preview-image`),
 }
 
 /** The spec's texts (§8); failures show the server's detail first. */
@@ -158,3 +109,74 @@ export const IMAGE_MESSAGES = {
   // 'Please select and crop an image' is the image field's own message in its ui schema.
   noImages: 'Nothing to see here.',
 } as const
+
+const providerBase = '/service-providers'
+const productsOf = (providerId: number) => `${providerBase}/${providerId}/products`
+// A product or image write changes the product lists (a provider's too, under its path), the
+// product's record and images, and its preview (previewImageId).
+const afterWrite = invalidates(pathKey(base), pathKey(providerBase))
+
+export const productsApi = {
+  list: (query: ProductQuery & ListQuery) =>
+    listQuery<Product>(base, { ...query }, PRODUCT_MESSAGES.listFailed),
+  listOfProvider: (providerId: number, query: ListQuery) =>
+    listQuery<Product>(productsOf(providerId), { ...query }, PRODUCT_MESSAGES.listFailed),
+  /** The product with its ETag (the edit screen's save sends it back as If-Match). */
+  get: (id: number) =>
+    recordQuery<Product>(`${base}/${id}`, { ids: [id], errorText: PRODUCT_MESSAGES.loadFailed }),
+  /** The provider a product list belongs to, for its brand name (a missing one: /not-found). */
+  provider: (id: number) =>
+    recordQuery<{ id: number; brandName: string }>(`${providerBase}/${id}`, {
+      ids: [id],
+      errorText: PRODUCT_MESSAGES.loadFailed,
+    }),
+  /** Every product category, for the category filter and chips. */
+  categories: categoryChoicesQuery(
+    '/product-categories',
+    'parentCategoryId',
+    PRODUCT_MESSAGES.categoriesFailed,
+  ),
+  create: mutationOptions({
+    mutationFn: (fields: NewProductFields) => api.post<{ id: number }>(base, fields),
+    onSuccess: afterWrite,
+  }),
+  update: mutationOptions({
+    mutationFn: (change: { id: number; fields: ProductUpdateFields; etag: string | null }) =>
+      api.put(`${base}/${change.id}`, change.fields, change.etag),
+    onSuccess: afterWrite,
+  }),
+}
+
+export const productImagesApi = {
+  list: (productId: number, query: ListQuery) =>
+    listQuery<ProductImage>(imagesOf(productId), { ...query }, PRODUCT_MESSAGES.listFailed),
+  /** The image's fields with their ETag; the edit screen shows a missing image itself. */
+  get: (productId: number, imageId: number, notFoundPage = true) =>
+    recordQuery<ProductImage>(`${imagesOf(productId)}/${imageId}`, {
+      ids: [productId, imageId],
+      errorText: PRODUCT_MESSAGES.loadFailed,
+      notFoundPage,
+    }),
+  create: (productId: number) =>
+    mutationOptions({
+      mutationFn: (fields: NewProductImageFields) =>
+        api.post<{ id: number; productId: number }>(imagesOf(productId), fields),
+      onSuccess: afterWrite,
+    }),
+  update: (productId: number, imageId: number) =>
+    mutationOptions({
+      mutationFn: (change: { fields: ProductImageFields; etag: string | null }) =>
+        api.put(`${imagesOf(productId)}/${imageId}`, change.fields, change.etag),
+      onSuccess: afterWrite,
+    }),
+  remove: (productId: number, imageId: number) =>
+    mutationOptions({
+      mutationFn: () => api.delete(`${imagesOf(productId)}/${imageId}`),
+      onSuccess: afterWrite,
+    }),
+  makePreview: (productId: number, imageId: number) =>
+    mutationOptions({
+      mutationFn: () => api.post(`${imagesOf(productId)}/${imageId}/make-preview-image`),
+      onSuccess: afterWrite,
+    }),
+}

@@ -1,38 +1,38 @@
 // One provider's products: the brand name linking back to the provider, Add Product, the
-// product cards and a pager (the page is kept in the URL).
+// products as cards or a table with a sort, and a pager (page, size and sort kept in the URL).
 import { Button, Link } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
-import { paths } from '../../app/paths'
-import { ListResults } from '../../components/list-results'
-import { useErrorToast } from '../../components/messages'
+import { paths, routeId } from '../../app/paths'
 import { PageHeader } from '../../components/page-header'
-import { isNotFound, usePageParam } from '../../components/use-page-param'
-import { routeId, useRecord } from '../../components/use-record'
-import { useLoad } from '../../lib/use-load'
+import { PagedList } from '../../components/paged-list'
+import { isNotFound, useListParams } from '../../components/use-list-params'
 import { ProductGrid } from './product-card'
+import { ProductTable, productDefaultSort, productSortFields } from './product-table'
 import { PRODUCT_MESSAGES, productsApi } from './products-api'
 
 export function ProviderProductsPage() {
   const rawId = useParams().id ?? ''
   const id = routeId(rawId)
-  const [page, goToPage] = usePageParam()
+  const listParams = useListParams(productSortFields, productDefaultSort)
   // A provider that does not exist is /not-found, as on its own screen.
-  const provider = useRecord([id], () => productsApi.provider(id), PRODUCT_MESSAGES.loadFailed)
-  const list = useLoad(() => productsApi.listOfProvider(id, page), `${rawId}/${page}`)
+  const provider = useQuery(productsApi.provider(id))
+  const list = useQuery({
+    ...productsApi.listOfProvider(id, listParams.query),
+    enabled: !Number.isNaN(id),
+  })
   // A missing provider is on its way to /not-found; its list's 404 has nothing to add.
-  const listError = list.status === 'failed' && !isNotFound(list.error) ? list.error : null
-  useErrorToast(listError, PRODUCT_MESSAGES.listFailed)
 
   return (
     <>
       <PageHeader
         title="Service Provider Products"
         description={
-          provider.status === 'ready' && (
+          provider.isSuccess && (
             <Link asChild color="teal.fg" fontWeight="medium">
               <RouterLink to={paths.serviceProviders.detail(id)}>
-                {provider.data.brandName}
+                {provider.data.data.brandName}
               </RouterLink>
             </Link>
           )
@@ -45,15 +45,17 @@ export function ProviderProductsPage() {
           </Button>
         }
       />
-      <ListResults
+      <PagedList
+        name="provider-products"
         list={list}
+        params={listParams}
+        sortFields={productSortFields}
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={PRODUCT_MESSAGES.noProviderProducts}
-        onPage={goToPage}
         ignoreError={isNotFound}
-      >
-        {(products) => <ProductGrid products={products} />}
-      </ListResults>
+        cards={(products) => <ProductGrid products={products} />}
+        table={(products, sort) => <ProductTable products={products} {...sort} />}
+      />
     </>
   )
 }

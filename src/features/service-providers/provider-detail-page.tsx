@@ -12,29 +12,34 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Package, Pencil } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
-import { paths } from '../../app/paths'
+import { paths, routeId } from '../../app/paths'
 import { ApiImage } from '../../components/api-image'
+import { Breadcrumbs } from '../../components/breadcrumbs'
 import { CustomFieldItems } from '../../components/custom-fields'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
-import { routeId, useRecord } from '../../components/use-record'
 import { ProviderAvatar } from './provider-avatar'
 import { providerCustomFields } from './provider-custom-fields'
-import { PROVIDER_MESSAGES, providerImagePaths, providersApi } from './providers-api'
+import { providerImagePaths, providersApi } from './providers-api'
 
 export function ProviderDetailPage() {
   const id = routeId(useParams().id)
-  const record = useRecord([id], () => providersApi.get(id), PROVIDER_MESSAGES.loadFailed)
-  if (record.status === 'loading') return <PageSpinner />
-  if (record.status === 'failed') return <PageHeader title="Service Provider" />
-  const provider = record.data
+  const record = useQuery(providersApi.get(id))
+  if (record.isPending) return <PageSpinner />
+  if (record.isError) return <PageHeader title="Service Provider" />
+  const provider = record.data.data
   const name = `${provider.firstName} ${provider.lastName}`
   return (
     <>
+      {/* Above the avatar, not beside it with the title. */}
+      <Breadcrumbs
+        crumbs={[{ label: 'Service Providers', to: paths.serviceProviders.list }, { label: name }]}
+      />
       <HStack gap="4" mb="6" align="center" wrap="wrap">
         <ProviderAvatar provider={provider} size="2xl" />
         <Box flex="1" minW="0">

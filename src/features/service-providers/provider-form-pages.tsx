@@ -1,21 +1,24 @@
 // Create and edit screens for a provider, rendered from the schema files. Edit also uploads
 // the passport photo and the brand logo through the crop dialog; the email cannot change. A
 // save refused because someone else changed the provider meanwhile offers to reload it.
-import { Button, Card, Field, Heading, Image, Input, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Card, Field, Heading, Image, Input, SimpleGrid, Stack } from '@chakra-ui/react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
-import { paths } from '../../app/paths'
+import { useNavigate, useParams } from 'react-router-dom'
+import { paths, routeId } from '../../app/paths'
 import { ApiImage } from '../../components/api-image'
+import { CancelLink } from '../../components/cancel-link'
 import { ImageUploadField } from '../../components/image-upload-field'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
-import { routeId, useEditRecord } from '../../components/use-record'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
+import { useEditRecord } from '../../lib/use-edit-record'
 import { ProviderAvatar } from './provider-avatar'
 import { providerForms } from './provider-forms'
 import {
@@ -25,18 +28,18 @@ import {
   providersApi,
   type ServiceProvider,
 } from './providers-api'
-import { useProviderCategories } from './use-provider-categories'
 
 function useCategoryUi(form: 'create' | 'update') {
-  const choices = toTreeOptions(useProviderCategories())
+  const choices = toTreeOptions(useCategoryChoices(providersApi.categories))
   return withFieldOptions(providerForms[form].uiSchema, 'serviceProviderCategoryIds', { choices })
 }
 
 export function ProviderCreatePage() {
   const navigate = useNavigate()
   const uiSchema = useCategoryUi('create')
+  const create = useMutation(providersApi.create)
   const { busy, submit } = useFormSubmit({
-    submit: (fields: ProviderFields) => providersApi.create(fields),
+    submit: create.mutateAsync,
     onSuccess: ({ id }) => {
       notify.success(PROVIDER_MESSAGES.created)
       navigate(paths.serviceProviders.detail(id))
@@ -53,6 +56,7 @@ export function ProviderCreatePage() {
           validator={providerForms.create.validator}
           busy={busy}
           onSubmit={submit}
+          actions={<CancelLink to={paths.serviceProviders.list} />}
         />
       </Panel>
     </>
@@ -62,14 +66,13 @@ export function ProviderCreatePage() {
 export function ProviderEditPage() {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
-  const record = useEditRecord(
-    [id],
-    () => providersApi.getVersioned(id),
-    PROVIDER_MESSAGES.loadFailed,
-  )
+  const queryClient = useQueryClient()
+  const record = useEditRecord(providersApi.get(id))
   const uiSchema = useCategoryUi('update')
+  const update = useMutation(providersApi.update)
   const { busy, submit } = useFormSubmit({
-    submit: (fields: Omit<ProviderFields, 'email'>) => providersApi.update(id, fields, record.etag),
+    submit: (fields: Omit<ProviderFields, 'email'>) =>
+      update.mutateAsync({ id, fields, etag: record.etag }),
     onSuccess: () => navigate(paths.serviceProviders.detail(id)),
     onStale: record.markStale,
     fallbackError: PROVIDER_MESSAGES.updateFailed,
@@ -80,15 +83,23 @@ export function ProviderEditPage() {
   // The operator's own upload changes the provider's tag (its photo flags). The new tag is
   // taken only if nothing else changed, so a save still notices other operators' edits.
   const afterUpload = async () => {
-    const fresh = await providersApi.getVersioned(id).catch(() => null)
+    const fresh = await queryClient
+      .fetchQuery({ ...providersApi.get(id), staleTime: 0 })
+      .catch(() => null)
     if (fresh && withoutImages(fresh.data) === withoutImages(loaded)) record.adoptEtag(fresh.etag)
   }
   const { email, serviceProviderCategories, ...provider } = loaded
+  const name = `${provider.firstName} ${provider.lastName}`
   return (
     <>
       <PageHeader
         title="Edit Service Provider"
-        description={`${provider.firstName} ${provider.lastName}`}
+        description={name}
+        crumbs={[
+          { label: 'Service Providers', to: paths.serviceProviders.list },
+          { label: name, to: paths.serviceProviders.detail(id) },
+          { label: 'Edit' },
+        ]}
       />
       <StaleRecordAlert
         error={record.stale}
@@ -113,11 +124,7 @@ export function ProviderEditPage() {
             }}
             busy={busy}
             onSubmit={submit}
-            actions={
-              <Button asChild variant="outline">
-                <RouterLink to={paths.serviceProviders.detail(id)}>Cancel</RouterLink>
-              </Button>
-            }
+            actions={<CancelLink to={paths.serviceProviders.detail(id)} />}
           />
         </Panel>
       </Stack>
@@ -132,6 +139,8 @@ function withoutImages({ hasPassportPhoto: _, hasBrandLogo: __, ...rest }: Servi
 /** Passport photo and brand logo, each replaced through the crop dialog. */
 function ProviderImages(props: { provider: ServiceProvider; onUploaded: () => void }) {
   const { provider, onUploaded } = props
+  const uploadPhoto = useMutation(providersApi.uploadPassportPhoto)
+  const uploadLogo = useMutation(providersApi.uploadBrandLogo)
   const [photo, setPhoto] = useState({ has: provider.hasPassportPhoto, version: 0 })
   const [logo, setLogo] = useState({ has: provider.hasBrandLogo, version: 0 })
   return (
@@ -150,7 +159,7 @@ function ProviderImages(props: { provider: ServiceProvider; onUploaded: () => vo
               version={photo.version}
             />
           }
-          upload={(dataUrl) => providersApi.uploadPassportPhoto(provider.id, dataUrl)}
+          upload={(dataUrl) => uploadPhoto.mutateAsync({ id: provider.id, dataUrl })}
           onUploaded={() => {
             setPhoto((p) => ({ has: true, version: p.version + 1 }))
             onUploaded()
@@ -172,7 +181,7 @@ function ProviderImages(props: { provider: ServiceProvider; onUploaded: () => vo
               />
             ) : null
           }
-          upload={(dataUrl) => providersApi.uploadBrandLogo(provider.id, dataUrl)}
+          upload={(dataUrl) => uploadLogo.mutateAsync({ id: provider.id, dataUrl })}
           onUploaded={() => {
             setLogo((l) => ({ has: true, version: l.version + 1 }))
             onUploaded()

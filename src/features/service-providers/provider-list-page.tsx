@@ -1,5 +1,5 @@
-// Service providers: filters (email, brand name, status, category) applied with Apply and kept
-// in the URL, provider cards, and a pager.
+// Service providers: live filters (email, brand name, status, category), a sort, provider cards
+// or a table, and a pager with a page size; all but the view kept in the URL.
 import {
   Badge,
   Button,
@@ -11,21 +11,25 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
-import { CategoryFilterField, StatusFilterField } from '../../components/filter-fields'
-import { ListResults } from '../../components/list-results'
-import { useErrorToast } from '../../components/messages'
+import {
+  CategoryFilterField,
+  FilterActions,
+  StatusFilterField,
+} from '../../components/filter-fields'
 import { PageHeader } from '../../components/page-header'
+import { PagedList } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
 import { useFilterDraft } from '../../components/use-filter-draft'
-import { usePageParam } from '../../components/use-page-param'
+import { useListParams } from '../../components/use-list-params'
+import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
-import { useLoad } from '../../lib/use-load'
 import { ProviderAvatar } from './provider-avatar'
+import { ProviderTable, providerDefaultSort, providerSortFields } from './provider-table'
 import { PROVIDER_MESSAGES, providersApi, type ServiceProvider } from './providers-api'
-import { useProviderCategories } from './use-provider-categories'
 
 const FILTERS = ['email', 'brandName', 'status', 'category'] as const
 type Filters = Record<(typeof FILTERS)[number], string>
@@ -44,32 +48,26 @@ function readFilters(params: URLSearchParams): Filters {
 }
 
 export function ProviderListPage() {
-  const [params, setParams] = useSearchParams()
-  const [page, goToPage] = usePageParam()
+  const [params] = useSearchParams()
+  const listParams = useListParams(providerSortFields, providerDefaultSort)
   const filters = readFilters(params)
-  const urlKey = params.toString()
-  // Any URL change (paging too) resets the draft to what the URL holds.
-  const { draft, set, apply } = useFilterDraft({
+  const { draft, set, apply, clear, filtered } = useFilterDraft({
     filters,
     names: FILTERS,
+    typed: ['email', 'brandName'],
     defaults: { status: 'enabled' },
-    onApply: setParams,
-    resetKey: urlKey,
   })
 
-  const choices = toTreeOptions(useProviderCategories())
-  const list = useLoad(
-    () =>
-      providersApi.list({
-        email: filters.email || undefined,
-        brandName: filters.brandName || undefined,
-        enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
-        serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
-        page,
-      }),
-    urlKey,
+  const choices = toTreeOptions(useCategoryChoices(providersApi.categories))
+  const list = useQuery(
+    providersApi.list({
+      email: filters.email || undefined,
+      brandName: filters.brandName || undefined,
+      enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
+      serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
+      ...listParams.query,
+    }),
   )
-  useErrorToast(list.status === 'failed' ? list.error : null, PROVIDER_MESSAGES.listFailed)
 
   return (
     <>
@@ -108,25 +106,25 @@ export function ProviderListPage() {
           choices={choices}
           leadingOptions={<option value="">All</option>}
         />
-        <Button type="submit" colorPalette="teal">
-          Apply
-        </Button>
+        <FilterActions filtered={filtered} onClear={clear} />
       </SimpleGrid>
 
-      <ListResults
+      <PagedList
+        name="service-providers"
         list={list}
+        params={listParams}
+        sortFields={providerSortFields}
         failedText={PROVIDER_MESSAGES.listFailed}
         emptyText="Nothing to see here."
-        onPage={goToPage}
-      >
-        {(providers) => (
+        cards={(providers) => (
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             {providers.map((provider) => (
               <ProviderCard key={provider.id} provider={provider} />
             ))}
           </SimpleGrid>
         )}
-      </ListResults>
+        table={(providers, sort) => <ProviderTable providers={providers} {...sort} />}
+      />
     </>
   )
 }

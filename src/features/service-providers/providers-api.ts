@@ -1,7 +1,9 @@
-// Calls for service providers, their photos and the categories they can be filed under.
-import type { PagerInfo } from '../../components/pager'
+// Reads and writes of service providers, their photos and the categories they are filed under.
+import { mutationOptions } from '@tanstack/react-query'
+import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
-import type { TreeNode } from '../../lib/category-tree'
+import { categoryChoicesQuery } from '../../lib/category-choices'
+import { invalidates, listQuery, pathKey, recordQuery } from '../../lib/query-client'
 
 export interface CategoryRef {
   id: number
@@ -36,12 +38,6 @@ export interface ProviderQuery {
   brandName?: string
   enabled?: boolean
   serviceProviderCategoryId?: number
-  page?: number
-}
-
-export interface ProviderPage {
-  data: ServiceProvider[]
-  pagination: PagerInfo & { total: number; pageSize: number }
 }
 
 const base = '/service-providers'
@@ -53,29 +49,6 @@ export const providerImagePaths = {
   brandLogo: (id: number) => `${base}/${id}/brand-logo`,
 }
 
-export const providersApi = {
-  list: (query: ProviderQuery) =>
-    api.get<ProviderPage>(base, { ...query, page: query.page ?? 1, pageSize: 30 }),
-  get: (id: number) => api.get<ServiceProvider>(`${base}/${id}`),
-  /** For the edit screen: the provider and the ETag its save sends back. */
-  getVersioned: (id: number) => api.getVersioned<ServiceProvider>(`${base}/${id}`),
-  create: (fields: ProviderFields) => api.post<{ id: number }>(base, fields),
-  update: (id: number, fields: Omit<ProviderFields, 'email'>, etag: string | null) =>
-    api.put<ServiceProvider>(`${base}/${id}`, fields, etag),
-  uploadPassportPhoto: (id: number, dataUrl: string) =>
-    api.post(providerImagePaths.passportPhoto(id), { passportPhoto: dataUrl }),
-  uploadBrandLogo: (id: number, dataUrl: string) =>
-    api.post(providerImagePaths.brandLogo(id), { brandLogo: dataUrl }),
-  /** Every service provider category, for pickers (one request of up to 3000). */
-  categories: async (): Promise<TreeNode[]> => {
-    const page = await api.get<{ data: Array<CategoryRef & { parentId: number | null }> }>(
-      '/service-provider-categories',
-      { page: 1, pageSize: 3000 },
-    )
-    return page.data.map((c) => ({ id: c.id, name: c.name, parent: c.parentId }))
-  },
-}
-
 export const PROVIDER_MESSAGES = {
   created: 'Service Provider created successfully!',
   createFailed: 'Failed to create service provider. Please try again.',
@@ -84,3 +57,45 @@ export const PROVIDER_MESSAGES = {
   loadFailed: 'Error fetching data.',
   categoriesFailed: 'Failed to fetch service provider categories',
 } as const
+
+// A provider's writes change its lists and record, and the brand name its products show.
+const afterWrite = invalidates(pathKey(base), pathKey('/products'))
+
+export const providersApi = {
+  list: (query: ProviderQuery & ListQuery) =>
+    listQuery<ServiceProvider>(base, { ...query }, PROVIDER_MESSAGES.listFailed),
+  /** The provider with its ETag (the edit screen's save sends it back as If-Match). */
+  get: (id: number) =>
+    recordQuery<ServiceProvider>(`${base}/${id}`, {
+      ids: [id],
+      errorText: PROVIDER_MESSAGES.loadFailed,
+    }),
+  /** Every service provider category, for the category picker and filter. */
+  categories: categoryChoicesQuery(
+    '/service-provider-categories',
+    'parentId',
+    PROVIDER_MESSAGES.categoriesFailed,
+  ),
+  create: mutationOptions({
+    mutationFn: (fields: ProviderFields) => api.post<{ id: number }>(base, fields),
+    onSuccess: afterWrite,
+  }),
+  update: mutationOptions({
+    mutationFn: (change: {
+      id: number
+      fields: Omit<ProviderFields, 'email'>
+      etag: string | null
+    }) => api.put<ServiceProvider>(`${base}/${change.id}`, change.fields, change.etag),
+    onSuccess: afterWrite,
+  }),
+  uploadPassportPhoto: mutationOptions({
+    mutationFn: ({ id, dataUrl }: { id: number; dataUrl: string }) =>
+      api.post(providerImagePaths.passportPhoto(id), { passportPhoto: dataUrl }),
+    onSuccess: invalidates(pathKey(base)),
+  }),
+  uploadBrandLogo: mutationOptions({
+    mutationFn: ({ id, dataUrl }: { id: number; dataUrl: string }) =>
+      api.post(providerImagePaths.brandLogo(id), { brandLogo: dataUrl }),
+    onSuccess: invalidates(pathKey(base)),
+  }),
+}

@@ -20,6 +20,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
       readOnly={readonly}
       disabled={disabled}
       mb="4"
+      // The label sits above the input: a field scrolled into view (the first invalid one on
+      // submit) keeps room for it at the top of the page.
+      css={{ '& :is(input, textarea, select, button)': { scrollMarginTop: '4.5rem' } }}
     >
       {showLabel && (
         // The required mark sits beside the label, not in it, so the label names the field

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiImage, apiImageCache } from '../../../src/components/api-image'
+import { ApiImage } from '../../../src/components/api-image'
 import { apiUrl, TEST_TOKEN } from '../msw/handlers'
 import { server } from '../msw/server'
 import { renderUi } from '../support/render-ui'
@@ -34,7 +34,6 @@ const photo = (version?: number) => (
 
 describe('ApiImage', () => {
   beforeEach(() => {
-    apiImageCache.clear()
     window.localStorage.setItem('token', TEST_TOKEN)
   })
   afterEach(() => vi.restoreAllMocks())

@@ -1,15 +1,32 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { AppProviders } from '../../../src/app/providers'
+import { notify } from '../../../src/components/messages'
+import { createQueryClient } from '../../../src/lib/query-client'
 
-/** Mounts one component inside the app's providers (design system, session, messages). */
+/**
+ * The query cache components mounted alone share within a test, as the shell's does within a
+ * session; emptied after each test (setup.ts).
+ */
+export const testQueryClient = createQueryClient({ notFound: () => {}, report: notify.error })
+
+function Providers({ children }: { children: ReactElement }) {
+  return (
+    <AppProviders>
+      <QueryClientProvider client={testQueryClient}>{children}</QueryClientProvider>
+    </AppProviders>
+  )
+}
+
+/** Mounts one component inside the app's providers (design system, session, messages, queries). */
 export function renderUi(ui: ReactElement) {
   const user = userEvent.setup()
-  const view = render(<AppProviders>{ui}</AppProviders>)
+  const view = render(<Providers>{ui}</Providers>)
   return {
     ...view,
     user,
-    rerender: (next: ReactElement) => view.rerender(<AppProviders>{next}</AppProviders>),
+    rerender: (next: ReactElement) => view.rerender(<Providers>{next}</Providers>),
   }
 }

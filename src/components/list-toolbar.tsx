@@ -1,0 +1,86 @@
+// Above a list: how it is sorted (every sort, both ways, by name) and whether it shows cards or
+// a table. The view is remembered per list in this browser (localStorage), the sort in the URL.
+import { Button, ButtonGroup, Field, HStack, NativeSelect } from '@chakra-ui/react'
+import { LayoutGrid, Table2 } from 'lucide-react'
+import { useState } from 'react'
+import type { Order, SortChoice, SortFields } from './use-list-params'
+
+export type ListView = 'cards' | 'table'
+
+const viewKey = (list: string) => `list-view:${list}`
+
+/** The view last chosen for this list (cards until one is chosen). */
+export function useListView(list: string): [ListView, (view: ListView) => void] {
+  const [view, setView] = useState<ListView>(() => readView(list))
+  const choose = (next: ListView) => {
+    setView(next)
+    try {
+      window.localStorage.setItem(viewKey(list), next)
+    } catch {
+      // Storage refused (private mode, quota): the choice lasts for this visit only.
+    }
+  }
+  return [view, choose]
+}
+
+function readView(list: string): ListView {
+  try {
+    return window.localStorage.getItem(viewKey(list)) === 'table' ? 'table' : 'cards'
+  } catch {
+    return 'cards'
+  }
+}
+
+interface ListToolbarProps {
+  sort: SortChoice
+  sortFields: SortFields
+  onSort: (choice: SortChoice) => void
+  view: ListView
+  onView: (view: ListView) => void
+}
+
+export function ListToolbar({ sort, sortFields, onSort, view, onView }: ListToolbarProps) {
+  return (
+    <HStack justify="space-between" align="end" gap="3" mb="4" wrap="wrap">
+      <Field.Root width={{ base: 'full', sm: '64' }}>
+        <Field.Label>Sort by</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field
+            value={`${sort.sort}:${sort.order}`}
+            onChange={(e) => {
+              const [field, order] = e.target.value.split(':')
+              onSort({ sort: field, order: order as Order })
+            }}
+          >
+            {Object.entries(sortFields).flatMap(([field, labels]) =>
+              (['asc', 'desc'] as const).map((order) => (
+                <option key={`${field}:${order}`} value={`${field}:${order}`}>
+                  {labels[order]}
+                </option>
+              )),
+            )}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="View">
+        <Button
+          aria-pressed={view === 'cards'}
+          onClick={() => onView('cards')}
+          variant={view === 'cards' ? 'solid' : 'outline'}
+          colorPalette="teal"
+        >
+          <LayoutGrid aria-hidden /> Cards
+        </Button>
+        <Button
+          aria-pressed={view === 'table'}
+          onClick={() => onView('table')}
+          variant={view === 'table' ? 'solid' : 'outline'}
+          colorPalette="teal"
+        >
+          <Table2 aria-hidden /> Table
+        </Button>
+      </ButtonGroup>
+    </HStack>
+  )
+}

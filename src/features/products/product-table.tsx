@@ -1,0 +1,79 @@
+// Products as a table (the global list and a provider's products): preview thumbnail, name,
+// provider, pricing, price, rating and status, sortable by name, price and rating; and the
+// sorts both views offer.
+import { Box } from '@chakra-ui/react'
+import { paths } from '../../app/paths'
+import { type Column, DataTable } from '../../components/data-table'
+import { StatusBadge } from '../../components/status-badge'
+import type { SortChoice, SortFields } from '../../components/use-list-params'
+import { formatRating } from '../../lib/rating'
+import { priceText } from './price-text'
+import { ProductPicture } from './product-picture'
+import type { Product } from './products-api'
+
+export const productSortFields: SortFields = {
+  newest: { order: 'desc', desc: 'Newest first', asc: 'Oldest first' },
+  name: { order: 'asc', asc: 'Name (A–Z)', desc: 'Name (Z–A)' },
+  price: { order: 'asc', asc: 'Price (low to high)', desc: 'Price (high to low)' },
+  rating: { order: 'desc', desc: 'Rating (high to low)', asc: 'Rating (low to high)' },
+}
+
+export const productDefaultSort: SortChoice = { sort: 'newest', order: 'desc' }
+
+const columns: Column<Product>[] = [
+  {
+    header: 'Preview',
+    width: '5.5rem',
+    render: (product) => (
+      <Box w="16">
+        <ProductPicture
+          productId={product.id}
+          imageId={product.previewImageId}
+          alt={`Preview of ${product.name}`}
+        />
+      </Box>
+    ),
+  },
+  {
+    header: 'Name',
+    sort: 'name',
+    width: '30%',
+    text: (product) => product.name,
+    link: (product) => paths.products.detail(product.id),
+  },
+  { header: 'Provider', width: '20%', text: (product) => product.serviceProviderBrandName },
+  { header: 'Pricing', width: '6rem', text: (product) => product.pricing },
+  { header: 'Price', sort: 'price', width: '20%', text: priceText },
+  {
+    header: 'Rating',
+    sort: 'rating',
+    width: '7.5rem',
+    text: (product) => `${formatRating(product.rating)} (${product.noOfRatings})`,
+  },
+  {
+    header: 'Status',
+    width: '6.5rem',
+    render: (product) => <StatusBadge enabled={product.enabled} />,
+  },
+]
+
+interface ProductTableProps {
+  products: Product[]
+  sort: SortChoice
+  onSort: (choice: SortChoice) => void
+}
+
+export function ProductTable({ products, sort, onSort }: ProductTableProps) {
+  return (
+    <DataTable
+      label="Products"
+      columns={columns}
+      rows={products}
+      rowKey={(product) => product.id}
+      sort={sort}
+      sortFields={productSortFields}
+      onSort={onSort}
+      minWidth="52rem"
+    />
+  )
+}

@@ -1,0 +1,62 @@
+// Service providers as a table: avatar, name, brand, email, phone, categories and status,
+// sortable by name and brand; and the sorts both views offer.
+import { paths } from '../../app/paths'
+import { type Column, DataTable } from '../../components/data-table'
+import type { SortProps } from '../../components/paged-list'
+import { StatusBadge } from '../../components/status-badge'
+import type { SortChoice, SortFields } from '../../components/use-list-params'
+import { ProviderAvatar } from './provider-avatar'
+import type { ServiceProvider } from './providers-api'
+
+export const providerSortFields: SortFields = {
+  newest: { order: 'desc', desc: 'Newest first', asc: 'Oldest first' },
+  name: { order: 'asc', asc: 'Name (A–Z)', desc: 'Name (Z–A)' },
+  brandName: { order: 'asc', asc: 'Brand (A–Z)', desc: 'Brand (Z–A)' },
+}
+
+export const providerDefaultSort: SortChoice = { sort: 'newest', order: 'desc' }
+
+const columns: Column<ServiceProvider>[] = [
+  {
+    header: 'Avatar',
+    width: '4.5rem',
+    render: (provider) => <ProviderAvatar provider={provider} size="md" />,
+  },
+  {
+    header: 'Name',
+    sort: 'name',
+    width: '18%',
+    text: (provider) => `${provider.firstName} ${provider.lastName}`,
+    link: (provider) => paths.serviceProviders.detail(provider.id),
+  },
+  { header: 'Brand', sort: 'brandName', width: '18%', text: (provider) => provider.brandName },
+  { header: 'Email', width: '22%', text: (provider) => provider.email },
+  { header: 'Phone', width: '10rem', text: (provider) => provider.phoneNumber },
+  {
+    header: 'Category',
+    text: (provider) =>
+      provider.serviceProviderCategories.map((category) => category.name).join(', '),
+  },
+  {
+    header: 'Status',
+    width: '6.5rem',
+    render: (provider) => <StatusBadge enabled={provider.enabled} />,
+  },
+]
+
+export function ProviderTable({
+  providers,
+  ...sort
+}: SortProps & { providers: ServiceProvider[] }) {
+  return (
+    <DataTable
+      label="Service providers"
+      columns={columns}
+      rows={providers}
+      rowKey={(provider) => provider.id}
+      sortFields={providerSortFields}
+      minWidth="56rem"
+      {...sort}
+    />
+  )
+}

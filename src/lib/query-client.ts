@@ -1,0 +1,130 @@
+// The one query layer for reads (TanStack Query). Features describe their reads as query options
+// (`*-api.ts`) built with the helpers here; a failed read is handled once, in the query cache: a
+// 404 of a screen's own record replaces the page with /not-found, any other failure is an Error
+// toast with the server's detail or the screen's fallback text. A 401 is the API client's: it ends
+// the session, which sends the browser to /login.
+import {
+  keepPreviousData,
+  type MutationFunctionContext,
+  QueryCache,
+  QueryClient,
+  type QueryKey,
+  queryOptions,
+} from '@tanstack/react-query'
+import type { PageInfo } from '../components/pager'
+import { ApiError, api, errorText, isApiError, NETWORK_ERROR, type Versioned } from './api-client'
+import type { QueryParams } from './query-string'
+
+export interface LoadMeta extends Record<string, unknown> {
+  /** Toasted when the load fails and the server sends no detail (spec §8 fallback texts). */
+  errorText?: string
+  /** A 404 means the screen's own record is missing: the page becomes /not-found. */
+  notFoundPage?: boolean
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: LoadMeta
+  }
+}
+
+export interface QueryHandlers {
+  notFound: () => void
+  /** Shows a failed load's message (the server's detail, else the fallback). */
+  report: (message: string) => void
+}
+
+const isNotFound = (error: unknown) => isApiError(error) && error.status === 404
+
+export function createQueryClient(handlers: QueryHandlers): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        const meta = query.meta ?? {}
+        if (isApiError(error) && error.status === 401) return
+        // A 404 is the missing record's screen's to report, while it is shown (not after a
+        // delete has left it); lists under the record stay quiet.
+        if (isNotFound(error)) {
+          if (meta.notFoundPage && query.getObserversCount() > 0) handlers.notFound()
+          return
+        }
+        if (meta.errorText) handlers.report(errorText(error, meta.errorText))
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        // What the server answered stands; only a request that never got an answer is worth a
+        // second try (a dropped connection), not a 4xx or a 5xx the operator must see at once.
+        retry: (failures, error) =>
+          failures < 1 && isApiError(error) && error.message === NETWORK_ERROR,
+        // No staleTime: a page revisited shows what it showed at once and reloads it meanwhile.
+      },
+    },
+  })
+}
+
+/** A query key from an API path: `/products/5/images` → ['products', '5', 'images']. */
+export const pathKey = (path: string): string[] => path.split('/').filter(Boolean)
+
+interface RecordQueryOptions<T, Raw> {
+  /** The route's ids: one that is not a number (NaN) is a missing record, without a request. */
+  ids: number[]
+  errorText: string
+  /** False where the screen shows a missing record itself. */
+  notFoundPage?: boolean
+  /** Turns the raw record into what the screens show. */
+  map?: (raw: Raw) => T
+}
+
+/** One record with the ETag its GET answered, which an edit screen's save sends back. */
+export function recordQuery<T, Raw = T>(path: string, options: RecordQueryOptions<T, Raw>) {
+  const { ids, errorText, notFoundPage = true, map } = options
+  return queryOptions({
+    queryKey: pathKey(path),
+    queryFn: async (): Promise<Versioned<T>> => {
+      if (ids.some(Number.isNaN)) throw new ApiError(404, null)
+      const { data, etag } = await api.getVersioned<Raw>(path)
+      return { data: map ? map(data) : (data as unknown as T), etag }
+    },
+    meta: { errorText, notFoundPage },
+  })
+}
+
+export interface Page<T> {
+  data: T[]
+  pagination: PageInfo
+}
+
+/**
+ * A page of a list: the key is the path and the query, so each filter and page is cached.
+ * `map` turns each raw row into what the screen shows. While another page, sort or filter
+ * loads, the rows shown stay (dimmed by ListResults) instead of a blank spinner.
+ */
+export function listQuery<T, Raw = T>(
+  path: string,
+  query: QueryParams,
+  errorText: string,
+  map?: (raw: Raw) => T,
+) {
+  return queryOptions({
+    queryKey: [...pathKey(path), query],
+    queryFn: async (): Promise<Page<T>> => {
+      const page = await api.get<Page<Raw>>(path, query)
+      return map ? { ...page, data: page.data.map(map) } : (page as unknown as Page<T>)
+    },
+    placeholderData: keepPreviousData,
+    meta: { errorText },
+  })
+}
+
+/** A write's onSuccess: every query under these keys is stale, and those on screen reload. */
+export function invalidates(...keys: QueryKey[]) {
+  return (
+    _data: unknown,
+    _variables: unknown,
+    _result: unknown,
+    context: MutationFunctionContext,
+  ) => {
+    for (const queryKey of keys) void context.client.invalidateQueries({ queryKey })
+  }
+}
