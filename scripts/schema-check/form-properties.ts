@@ -61,7 +61,14 @@ function resolveField(doc: Json, path: Path): ResolvedField {
     at = refPath(node.$ref)
   }
   const schema: Json = {}
-  for (const { node } of [...layers].reverse()) Object.assign(schema, node)
+  for (const { node } of [...layers].reverse()) {
+    for (const [keyword, value] of Object.entries(node)) {
+      // A bound read from another field ({"$data": "1/maxPrice"}) applies beside the one of the
+      // "$ref" and never widens it: the tighter, known bound is the one a column must take.
+      if (isObject(value) && '$data' in value && keyword in schema) continue
+      schema[keyword] = value
+    }
+  }
   delete schema.$ref
   return {
     schema,
