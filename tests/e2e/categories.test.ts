@@ -47,7 +47,7 @@ describe('service provider categories', () => {
     await page.getByRole('button', { name: 'Create Category' }).click()
     await heading(childName).waitFor()
     childUrl = new URL(page.url()).pathname
-    await page.getByRole('link', { name: String(parentId) }).waitFor()
+    await page.getByRole('link', { name: String(parentId), exact: true }).waitFor()
     await screenshot(page, 'spc-detail')
   })
 
@@ -73,7 +73,8 @@ describe('service provider categories', () => {
     await page.waitForURL(/name=/)
     await page.getByRole('link', { name: childName }).waitFor()
     expect(new URL(page.url()).searchParams.get('name')).toBe(childName.toUpperCase())
-    await expect(page.getByRole('link', { name: parentName }).count()).resolves.toBe(0)
+    // Exact: the child's card names its parent too, as "Parent: …".
+    await expect(page.getByRole('link', { name: parentName, exact: true }).count()).resolves.toBe(0)
     await screenshot(page, 'spc-list')
 
     await page.reload()
@@ -86,7 +87,8 @@ describe('service provider categories', () => {
     await page.getByLabel('Parent Category').selectOption({ label: parentName })
     await page.getByRole('button', { name: 'Apply' }).click()
     await page.getByRole('link', { name: childName }).waitFor()
-    await expect(page.getByRole('link', { name: parentName }).count()).resolves.toBe(0)
+    // Exact: the child's card names its parent too, as "Parent: …".
+    await expect(page.getByRole('link', { name: parentName, exact: true }).count()).resolves.toBe(0)
 
     await page.getByLabel('Parent Category').selectOption({ label: 'No parent' })
     await page.getByRole('button', { name: 'Apply' }).click()
