@@ -253,7 +253,7 @@ describe.each([1280, 375])('at %i px', (width) => {
     const child = page.getByRole('article').filter({ hasText: `Home Cleaning ${tag}` })
     await child.getByText(`Parent ID: ${ids.spc}`).waitFor()
     await screenshot(page, `category-parent-${width}`)
-    await child.getByRole('link', { name: `Cleaning ${tag}`, exact: true }).click()
+    await child.getByRole('link', { name: `Parent: Cleaning ${tag}` }).click()
     await page.waitForURL(`**/service-provider-categories/${ids.spc}`)
     await h1(page, `Cleaning ${tag}`)
 

@@ -257,7 +257,9 @@ describe.each(kinds)('$name list', (kind) => {
     const { user, router } = renderApp(kind.base, { signedIn: true })
     const cards = await screen.findAllByRole('article')
     expect(within(cards[3]).getByText('Parent ID: 2')).toBeInTheDocument()
-    const parent = await within(cards[3]).findByRole('link', { name: 'Home Cleaning' })
+    const parent = await within(cards[3]).findByRole('link', {
+      name: 'Parent: Home Cleaning',
+    })
     await user.click(parent)
     expect(await screen.findByRole('heading', { name: 'Home Cleaning', level: 1 })).toBeVisible()
     expect(currentPath(router)).toBe(`${kind.base}/2`)

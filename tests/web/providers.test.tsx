@@ -347,8 +347,13 @@ describe('service provider list', () => {
 
     await router.navigate(-1)
     await user.click(await screen.findByRole('link', { name: 'Add Provider' }))
+    // The form page loads the form library on first use: slow on a loaded machine.
     expect(
-      await screen.findByRole('heading', { name: 'Create Service Provider', level: 1 }),
+      await screen.findByRole(
+        'heading',
+        { name: 'Create Service Provider', level: 1 },
+        { timeout: 10_000 },
+      ),
     ).toBeVisible()
     expect(currentPath(router)).toBe('/service-providers/new')
   })

@@ -156,7 +156,13 @@ function CategoryCard({ kind, category, parentName }: CategoryCardProps) {
               {parentName && (
                 // Above the card's overlay link, so it opens the parent, not this category.
                 <Link asChild color="teal.fg" position="relative" zIndex="1">
-                  <RouterLink to={kind.routes.detail(category.parent)}>{parentName}</RouterLink>
+                  {/* Named apart from the parent's own card, whose link is its bare name. */}
+                  <RouterLink
+                    to={kind.routes.detail(category.parent)}
+                    aria-label={`Parent: ${parentName}`}
+                  >
+                    {parentName}
+                  </RouterLink>
                 </Link>
               )}
             </HStack>
