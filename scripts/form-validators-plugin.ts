@@ -11,7 +11,6 @@ import type { EnvironmentModuleNode, Plugin } from 'vite'
 import { type FormName, formSchema, type SchemaDocument } from '../src/forms/form-schema'
 
 const PREFIX = 'virtual:form-validator/'
-const CHECKER = fileURLToPath(new URL('./schema-check/index.ts', import.meta.url))
 const RESOLVED = `\0${PREFIX}`
 
 /** The same ajv options the server uses: `$data` for min ≤ max, kobo-safe multipleOf. */
@@ -71,7 +70,8 @@ export function formValidatorsPlugin(schemasDir = 'schemas'): Plugin {
       }
       // Loaded through the dev server, only here: the config (and so a build) needs none of the
       // checker, nor the server's column map it reads.
-      const checker = (await server.ssrLoadModule(CHECKER)) as typeof import('./schema-check')
+      const checkerFile = fileURLToPath(new URL('./schema-check/index.ts', import.meta.url))
+      const checker = (await server.ssrLoadModule(checkerFile)) as typeof import('./schema-check')
       const { problems } = checker.checkSchemas(resolve(schemasDir))
       if (problems.length > 0) {
         const message = checker.formatReport(problems)
