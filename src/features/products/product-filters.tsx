@@ -63,7 +63,12 @@ export function ProductFilters({ filters }: { filters: Filters }) {
     <SimpleGrid
       as="form"
       role="search"
-      columns={{ base: 1, md: 3, xl: 6 }}
+      // The last column fits Apply and Clear filters side by side.
+      templateColumns={{
+        base: '1fr',
+        md: 'repeat(3, minmax(0, 1fr))',
+        xl: 'repeat(5, minmax(0, 1fr)) auto',
+      }}
       gap="3"
       mb="6"
       alignItems="end"

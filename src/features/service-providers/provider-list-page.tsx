@@ -84,7 +84,12 @@ export function ProviderListPage() {
       <SimpleGrid
         as="form"
         role="search"
-        columns={{ base: 1, md: 2, xl: 5 }}
+        // The last column fits Apply and Clear filters side by side.
+        templateColumns={{
+          base: '1fr',
+          md: 'repeat(2, minmax(0, 1fr))',
+          xl: 'repeat(4, minmax(0, 1fr)) auto',
+        }}
         gap="3"
         mb="6"
         alignItems="end"
