@@ -24,6 +24,10 @@ export interface SortField {
 /** A list's sorts, by the field name the API takes. */
 export type SortFields = Record<string, SortField>
 
+/** The sorts every list offers, worded once. */
+export const NEWEST_SORT: SortField = { order: 'desc', desc: 'Newest first', asc: 'Oldest first' }
+export const NAME_SORT: SortField = { order: 'asc', asc: 'Name (A–Z)', desc: 'Name (Z–A)' }
+
 /** The URL parameters that say how a list is shown, not which rows it holds. */
 export const LIST_PARAMS = ['page', 'pageSize', 'sort', 'order'] as const
 

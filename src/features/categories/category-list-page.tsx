@@ -19,15 +19,21 @@ import { CategoryFilterField, FilterActions } from '../../components/filter-fiel
 import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
 import { useFilterDraft } from '../../components/use-filter-draft'
-import { type SortChoice, type SortFields, useListParams } from '../../components/use-list-params'
+import {
+  NAME_SORT,
+  NEWEST_SORT,
+  type SortChoice,
+  type SortFields,
+  useListParams,
+} from '../../components/use-list-params'
 import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
 import { type Category, categoriesApi } from './categories-api'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
 
 const sortFields: SortFields = {
-  name: { order: 'asc', asc: 'Name (A–Z)', desc: 'Name (Z–A)' },
-  newest: { order: 'desc', desc: 'Newest first', asc: 'Oldest first' },
+  name: NAME_SORT,
+  newest: NEWEST_SORT,
 }
 const byName: SortChoice = { sort: 'name', order: 'asc' }
 

@@ -11,6 +11,7 @@ import { PagedList, type SortProps } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
 import {
   isNotFound,
+  NAME_SORT,
   type SortChoice,
   type SortFields,
   useListParams,
@@ -26,7 +27,7 @@ import {
 
 const imageSortFields: SortFields = {
   id: { order: 'asc', asc: 'Order added', desc: 'Newest first' },
-  name: { order: 'asc', asc: 'Name (A–Z)', desc: 'Name (Z–A)' },
+  name: NAME_SORT,
 }
 const asAdded: SortChoice = { sort: 'id', order: 'asc' }
 
@@ -93,14 +94,7 @@ function ImageCard({ image }: { image: ProductImage }) {
       <ProductPicture productId={image.productId} imageId={image.id} alt={image.imageName} />
       <Card.Body gap="2">
         <Card.Title lineClamp={2}>{image.imageName}</Card.Title>
-        <HStack gap="1.5" wrap="wrap">
-          <StatusBadge enabled={image.enabled} />
-          {image.isPreview && (
-            <Badge colorPalette="blue" variant="solid">
-              Preview
-            </Badge>
-          )}
-        </HStack>
+        <ImageBadges image={image} />
       </Card.Body>
       <Card.Footer>
         <Button asChild size="sm" variant="outline">
@@ -108,6 +102,20 @@ function ImageCard({ image }: { image: ProductImage }) {
         </Button>
       </Card.Footer>
     </Card.Root>
+  )
+}
+
+/** Enabled or Disabled, and Preview for the product's preview image. */
+function ImageBadges({ image }: { image: ProductImage }) {
+  return (
+    <HStack gap="1.5" wrap="wrap">
+      <StatusBadge enabled={image.enabled} />
+      {image.isPreview && (
+        <Badge colorPalette="blue" variant="solid">
+          Preview
+        </Badge>
+      )}
+    </HStack>
   )
 }
 
@@ -132,16 +140,7 @@ const imageColumns: Column<ProductImage>[] = [
   {
     header: 'Status',
     width: '10rem',
-    render: (image) => (
-      <HStack gap="1.5">
-        <StatusBadge enabled={image.enabled} />
-        {image.isPreview && (
-          <Badge colorPalette="blue" variant="solid">
-            Preview
-          </Badge>
-        )}
-      </HStack>
-    ),
+    render: (image) => <ImageBadges image={image} />,
   },
 ]
 

@@ -5,15 +5,20 @@ import { Box } from '@chakra-ui/react'
 import { paths } from '../../app/paths'
 import { type Column, DataTable } from '../../components/data-table'
 import { StatusBadge } from '../../components/status-badge'
-import type { SortChoice, SortFields } from '../../components/use-list-params'
+import {
+  NAME_SORT,
+  NEWEST_SORT,
+  type SortChoice,
+  type SortFields,
+} from '../../components/use-list-params'
 import { formatRating } from '../../lib/rating'
 import { priceText } from './price-text'
 import { ProductPicture } from './product-picture'
 import type { Product } from './products-api'
 
 export const productSortFields: SortFields = {
-  newest: { order: 'desc', desc: 'Newest first', asc: 'Oldest first' },
-  name: { order: 'asc', asc: 'Name (A–Z)', desc: 'Name (Z–A)' },
+  newest: NEWEST_SORT,
+  name: NAME_SORT,
   price: { order: 'asc', asc: 'Price (low to high)', desc: 'Price (high to low)' },
   rating: { order: 'desc', desc: 'Rating (high to low)', asc: 'Rating (low to high)' },
 }

@@ -4,13 +4,18 @@ import { paths } from '../../app/paths'
 import { type Column, DataTable } from '../../components/data-table'
 import type { SortProps } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
-import type { SortChoice, SortFields } from '../../components/use-list-params'
+import {
+  NAME_SORT,
+  NEWEST_SORT,
+  type SortChoice,
+  type SortFields,
+} from '../../components/use-list-params'
 import { ProviderAvatar } from './provider-avatar'
 import type { ServiceProvider } from './providers-api'
 
 export const providerSortFields: SortFields = {
-  newest: { order: 'desc', desc: 'Newest first', asc: 'Oldest first' },
-  name: { order: 'asc', asc: 'Name (A–Z)', desc: 'Name (Z–A)' },
+  newest: NEWEST_SORT,
+  name: NAME_SORT,
   brandName: { order: 'asc', asc: 'Brand (A–Z)', desc: 'Brand (Z–A)' },
 }
 
