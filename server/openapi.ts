@@ -72,6 +72,10 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /api/products/{id}/images/{imageId}': { success: 'empty' },
   'POST /api/products/{id}/images/{imageId}/make-preview-image': { success: 'empty' },
   'GET /api/products/{id}/images/{imageId}/image-file': { success: 'image' },
+  'GET /api/service-provider-categories/{id}/history': { success: 'page' },
+  'GET /api/product-categories/{id}/history': { success: 'page' },
+  'GET /api/service-providers/{id}/history': { success: 'page' },
+  'GET /api/products/{id}/history': { success: 'page' },
 }
 
 const ERROR_TEXTS: Record<number, string> = {

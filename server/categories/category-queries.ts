@@ -3,6 +3,7 @@
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
 import type { CategoryTableName, Database } from '../db/types'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
+import type { Audit } from '../lib/history'
 import { containsPattern, type PageRequest } from '../lib/list-query'
 import { orderBySort, type Sort } from '../lib/list-sort'
 
@@ -83,6 +84,7 @@ export async function createCategory(
   table: CategoryTableName,
   input: CategoryInput,
   attributes?: AttributesWrite,
+  audit?: Audit,
 ) {
   return db.transaction().execute(async (trx) => {
     await lockHierarchy(trx, table)
@@ -94,6 +96,7 @@ export async function createCategory(
       .returning('id')
       .executeTakeFirstOrThrow()
     await saveAttributes(trx, row.id, attributes)
+    await audit?.record(trx, 'create', row.id, undefined)
     return row.id
   })
 }
@@ -105,10 +108,12 @@ export async function updateCategory(
   id: number,
   input: CategoryInput,
   attributes?: AttributesWrite,
+  audit?: Audit,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await lockHierarchy(trx, table)
     if (!(await findCategory(trx, table, id))) return false
+    const before = await audit?.snapshot(trx, id)
     if (input.parentId !== null) {
       await assertExists(trx, table, input.parentId)
       await assertNotDescendant(trx, table, id, input.parentId)
@@ -119,6 +124,7 @@ export async function updateCategory(
       .where('id', '=', id)
       .execute()
     await saveAttributes(trx, id, attributes)
+    await audit?.record(trx, 'update', id, before)
     return true
   })
 }

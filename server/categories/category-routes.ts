@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import type { EntityName } from '../db/entity-columns'
 import type { CategoryTableName, Database } from '../db/types'
 import { HttpError } from '../errors'
+import type { Db } from '../lib/category-links'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import {
@@ -18,6 +19,7 @@ import {
 import { categorySorts, sortParams, sortRequest } from '../lib/list-sort'
 import { nullableIdParam, pageParams, querySchema, textParam } from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
+import { requestAudit } from '../lib/request-audit'
 import {
   type CategoryInput,
   type CategoryRow,
@@ -54,6 +56,12 @@ export function registerCategoryRoutes(
     description: row.description,
     [parentField]: row.parentId,
   })
+  /** The category as GET answers it; undefined when it does not exist. */
+  const current = async (conn: Db, id: number) => {
+    const row = await findCategory(conn, table, id)
+    return row && custom.show(conn, toJson(row))
+  }
+  const audit = requestAudit(schemaId, current)
   const toInput = (body: Body): CategoryInput => ({
     name: body.name.trim(),
     description: body.description.trim(),
@@ -108,7 +116,8 @@ export function registerCategoryRoutes(
     { schema: { body: { $ref: `${schemaId}#/definitions/create` } } },
     async (request, reply) => {
       const attributes = custom.write('create', request.body)
-      const id = await createCategory(db, table, toInput(request.body), attributes).catch(
+      const input = toInput(request.body)
+      const id = await createCategory(db, table, input, attributes, audit(request)).catch(
         (error) => {
           throw parentError(error)
         },
@@ -131,12 +140,16 @@ export function registerCategoryRoutes(
       const input = toInput(request.body)
       const found = await writeIfMatch(db, request, {
         record: [table, id],
-        current: async (conn) => {
-          const row = await findCategory(conn, table, id)
-          return row && custom.show(conn, toJson(row))
-        },
+        current: (conn) => current(conn, id),
         write: (conn) =>
-          updateCategory(conn, table, id, input, custom.write('update', request.body)),
+          updateCategory(
+            conn,
+            table,
+            id,
+            input,
+            custom.write('update', request.body),
+            audit(request),
+          ),
       }).catch((error) => {
         throw parentError(error)
       })

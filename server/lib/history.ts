@@ -51,12 +51,17 @@ export interface HistoryEntry {
 
 type Db = Kysely<Database> | Transaction<Database>
 
+/** Actions worth recording even without a changed field: the new image's bytes are not kept. */
+const ALWAYS_RECORDED = new Set<HistoryAction>(['photo-upload', 'logo-upload'])
+
 /**
- * Records one entry in `trx`, the write's transaction. An update that changed nothing records
- * nothing: it would only be noise in the history.
+ * Records one entry in `trx`, the write's transaction. A write that changed no field (an update
+ * saving the same values, making the preview image the preview again) records nothing: it
+ * would only be noise in the history.
  */
 export async function recordHistory(trx: Db, entry: HistoryEntry): Promise<void> {
-  if (entry.action === 'update' && Object.keys(entry.changes).length === 0) return
+  const unchanged = Object.keys(entry.changes).length === 0
+  if (unchanged && !ALWAYS_RECORDED.has(entry.action)) return
   await trx
     .insertInto('history')
     .values({
@@ -79,17 +84,48 @@ const UNRECORDED = new Set(['id', 'createdAt', 'updatedAt'])
  * their values before and after; a field missing on one side is null there. Values are compared
  * deeply (category lists, custom fields holding objects).
  */
-export function changesBetween(
-  before: Record<string, unknown> | undefined,
-  after: Record<string, unknown> | undefined,
-): Changes {
+export function changesBetween(before: Snapshot | undefined, after: Snapshot | undefined): Changes {
+  const was = new Map(Object.entries(before ?? {}))
+  const is = new Map(Object.entries(after ?? {}))
   const changes: Changes = {}
-  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
-  for (const name of names) {
+  for (const name of new Set([...was.keys(), ...is.keys()])) {
     if (UNRECORDED.has(name)) continue
-    const was = before?.[name] ?? null
-    const is = after?.[name] ?? null
-    if (!isDeepStrictEqual(was, is)) changes[name] = { before: was, after: is }
+    const from = was.get(name) ?? null
+    const to = is.get(name) ?? null
+    if (!isDeepStrictEqual(from, to)) changes[name] = { before: from, after: to }
   }
   return changes
+}
+
+/** A record (or a part of one, such as a product image) as GET shows it. */
+export type Snapshot = object
+
+/**
+ * What a route gives the write it calls so the write records itself: who writes, and how to
+ * read what the write changes (a record, or a part of one such as a product image) inside the
+ * write's transaction. Scripts that seed data pass none and record nothing.
+ */
+export interface Audit {
+  /** What the write changes, by its id, as GET shows it; undefined when it does not exist. */
+  snapshot(db: Db, id: number): Promise<Snapshot | undefined>
+  /** Records `action` on `id` with what changed since `before`, reading it again. */
+  record(db: Db, action: HistoryAction, id: number, before: Snapshot | undefined): Promise<void>
+}
+
+/** The record whose history holds the changes of `id` (by default `id` itself). */
+export type HistoryOwner = (id: number) => { entityId: number; partId?: number }
+
+export function auditor(
+  operatorId: number,
+  entity: HistoryEntity,
+  snapshot: Audit['snapshot'],
+  owner: HistoryOwner = (id) => ({ entityId: id }),
+): Audit {
+  return {
+    snapshot,
+    async record(db, action, id, before) {
+      const changes = changesBetween(before, await snapshot(db, id))
+      await recordHistory(db, { operatorId, entity, action, changes, ...owner(id) })
+    },
+  }
 }

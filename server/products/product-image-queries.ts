@@ -12,6 +12,7 @@ import type { Database, ProductImagesTable } from '../db/types'
 import type { CleanImage } from '../images/clean-image'
 import type { ImageSize, StoredImage } from '../images/image-reply'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
+import type { Audit } from '../lib/history'
 import type { PageRequest } from '../lib/list-query'
 import { orderBySort, type Sort } from '../lib/list-sort'
 import { type Db, productExists } from './product-queries'
@@ -108,6 +109,7 @@ export async function addProductImage(
   image: CleanImage,
   thumb: CleanImage,
   attributes?: AttributesWrite,
+  audit?: Audit,
 ): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
     if (!(await productExists(trx, productId))) return undefined
@@ -132,6 +134,7 @@ export async function addProductImage(
       .returning('id')
       .executeTakeFirstOrThrow()
     await saveAttributes(trx, row.id, attributes)
+    await audit?.record(trx, 'image-add', row.id, undefined)
     return row.id
   })
 }
@@ -142,8 +145,10 @@ export async function updateProductImage(
   imageId: number,
   input: ProductImageInput,
   attributes?: AttributesWrite,
+  audit?: Audit,
 ): Promise<'updated' | Missing> {
   return db.transaction().execute(async (trx) => {
+    const before = await audit?.snapshot(trx, imageId)
     const result = await trx
       .updateTable('productImages')
       .set({
@@ -157,22 +162,26 @@ export async function updateProductImage(
       .executeTakeFirst()
     if (Number(result.numUpdatedRows) === 0) return missing(trx, productId)
     await saveAttributes(trx, imageId, attributes)
+    await audit?.record(trx, 'image-update', imageId, before)
     return 'updated'
   })
 }
 
 /**
  * Makes the image its product's only preview: unsets the previous one, sets this one and the
- * product's previewImageId, all in one transaction.
+ * product's previewImageId, all in one transaction. Its history is the product's (`audit` reads
+ * the product): the previewImageId it changed.
  */
 export async function makePreviewImage(
   db: Kysely<Database>,
   productId: number,
   imageId: number,
+  audit?: Audit,
 ): Promise<'done' | Missing> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockProduct(trx, productId))) return 'no-product'
     if (!(await isImageOf(trx, productId, imageId))) return 'no-image'
+    const before = await audit?.snapshot(trx, productId)
     const now = Date.now()
     // Unset first: the partial unique index allows one preview per product at any moment.
     await trx
@@ -192,6 +201,7 @@ export async function makePreviewImage(
       .set({ previewImageId: imageId, updatedAt: now })
       .where('id', '=', productId)
       .execute()
+    await audit?.record(trx, 'image-preview', productId, before)
     return 'done'
   })
 }
@@ -201,10 +211,12 @@ export async function deleteProductImage(
   db: Kysely<Database>,
   productId: number,
   imageId: number,
+  audit?: Audit,
 ): Promise<'deleted' | Missing> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockProduct(trx, productId))) return 'no-product'
     if (!(await isImageOf(trx, productId, imageId))) return 'no-image'
+    const before = await audit?.snapshot(trx, imageId)
     // Cleared before the delete: the foreign key never lets it name a missing image.
     await trx
       .updateTable('products')
@@ -213,6 +225,7 @@ export async function deleteProductImage(
       .where('previewImageId', '=', imageId)
       .execute()
     await trx.deleteFrom('productImages').where('id', '=', imageId).execute()
+    await audit?.record(trx, 'image-delete', imageId, before)
     return 'deleted'
   })
 }

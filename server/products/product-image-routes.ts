@@ -14,6 +14,7 @@ import { booleanFilter, pageRequest, pagination, type RawQuery } from '../lib/li
 import { productImageSorts, sortParams, sortRequest } from '../lib/list-sort'
 import { booleanParam, pageParams, querySchema } from '../lib/query-schema'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
+import { productAudit, productImageAudit } from './product-audit'
 import {
   addProductImage,
   deleteProductImage,
@@ -46,6 +47,8 @@ const IMAGE = `${IMAGES}/:imageId`
 
 export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'product-image')
+  const { audit: previewAudit } = productAudit(customFields(app, 'product'))
+  const imageAudit = productImageAudit(custom)
   const listQuery = querySchema({
     ...pageParams,
     ...sortParams(productImageSorts),
@@ -78,7 +81,8 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
       const thumb = await thumbnail(image.bytes, THUMBNAIL_WIDTH)
       const attributes = custom.write('create', request.body)
       const input = toInput(request.body)
-      const imageId = await addProductImage(db, id, input, image, thumb, attributes)
+      const audit = imageAudit(request, id)
+      const imageId = await addProductImage(db, id, input, image, thumb, attributes, audit)
       if (imageId === undefined) throw new HttpError(404, NOT_FOUND)
       return reply.code(201).send({ id: imageId, productId: id })
     },
@@ -111,7 +115,14 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
           return typeof image === 'string' ? undefined : custom.show(conn, image)
         },
         write: (conn) =>
-          updateProductImage(conn, id, imageId, input, custom.write('update', request.body)),
+          updateProductImage(
+            conn,
+            id,
+            imageId,
+            input,
+            custom.write('update', request.body),
+            imageAudit(request, id),
+          ),
       })
       if (outcome !== 'updated') throw notFound(outcome)
       return { id: imageId, productId: id }
@@ -120,11 +131,9 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
 
   // 200 `{}` like the provider images' DELETE, for clients that always parse a JSON body.
   app.delete(IMAGE, async (request) => {
-    const outcome = await deleteProductImage(
-      db,
-      productId(request.params),
-      productImageId(request.params),
-    )
+    const id = productId(request.params)
+    const imageId = productImageId(request.params)
+    const outcome = await deleteProductImage(db, id, imageId, imageAudit(request, id))
     if (outcome !== 'deleted') throw notFound(outcome)
     return {}
   })
@@ -133,7 +142,7 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
   app.post(`${IMAGE}/make-preview-image`, async (request) => {
     const id = productId(request.params)
     const imageId = productImageId(request.params)
-    const outcome = await makePreviewImage(db, id, imageId)
+    const outcome = await makePreviewImage(db, id, imageId, previewAudit(request))
     if (outcome !== 'done') throw notFound(outcome)
     return { id: imageId, productId: id }
   })

@@ -15,6 +15,7 @@ import {
   BASE_PATH as PROVIDERS_PATH,
   providerId,
 } from '../service-providers/provider-request'
+import { productAudit } from './product-audit'
 import { findProduct, listProducts } from './product-queries'
 import {
   BASE_PATH,
@@ -39,6 +40,7 @@ import {
 
 export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'product')
+  const { current, audit } = productAudit(custom)
   app.get(BASE_PATH, { schema: { querystring: productListQuery } }, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
@@ -55,7 +57,8 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     },
     async (request, reply) => {
       const attributes = custom.write('create', request.body)
-      const id = await createProduct(db, toNewProduct(request.body), attributes).catch((error) => {
+      const input = toNewProduct(request.body)
+      const id = await createProduct(db, input, attributes, audit(request)).catch((error) => {
         throw httpError(error)
       })
       return reply.code(201).send({ id })
@@ -79,11 +82,9 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
       const input = toUpdate(request.body)
       const product = await writeIfMatch(db, request, {
         record: ['products', id],
-        current: async (conn) => {
-          const product = await findProduct(conn, id)
-          return product && custom.show(conn, product)
-        },
-        write: (conn) => updateProduct(conn, id, input, custom.write('update', request.body)),
+        current: (conn) => current(conn, id),
+        write: (conn) =>
+          updateProduct(conn, id, input, custom.write('update', request.body), audit(request)),
       }).catch((error) => {
         throw httpError(error)
       })

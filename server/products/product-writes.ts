@@ -10,6 +10,7 @@ import {
   replaceCategoryLinks,
 } from '../lib/category-links'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
+import type { Audit } from '../lib/history'
 import { findProduct, type Product } from './product-queries'
 
 /** The fields create and PUT share. Money is whole kobo (see money.ts). */
@@ -57,6 +58,7 @@ export async function createProduct(
   db: Kysely<Database>,
   input: NewProduct,
   attributes?: AttributesWrite,
+  audit?: Audit,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const provider = await trx
@@ -82,6 +84,7 @@ export async function createProduct(
       .executeTakeFirstOrThrow()
     await linkCategories(trx, productLinks, row.id, input.categoryIds)
     await saveAttributes(trx, row.id, attributes)
+    await audit?.record(trx, 'create', row.id, undefined)
     return row.id
   })
 }
@@ -92,8 +95,10 @@ export async function updateProduct(
   id: number,
   input: ProductUpdate,
   attributes?: AttributesWrite,
+  audit?: Audit,
 ): Promise<Product | undefined> {
   return db.transaction().execute(async (trx) => {
+    const before = await audit?.snapshot(trx, id)
     // Updating the row first also locks it (PostgreSQL), so two PUTs of one product replace
     // its categories one after the other instead of colliding on the link table.
     const updated = await trx
@@ -110,6 +115,7 @@ export async function updateProduct(
     await assertCategoriesExist(trx, input.categoryIds)
     await replaceCategoryLinks(trx, productLinks, id, input.categoryIds)
     await saveAttributes(trx, id, attributes)
+    await audit?.record(trx, 'update', id, before)
     return findProduct(trx, id)
   })
 }

@@ -4,6 +4,13 @@ import type { Kysely } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
 import type { CleanImage } from '../images/clean-image'
 import type { ImageSize, StoredImage } from '../images/image-reply'
+import type { Audit, HistoryAction } from '../lib/history'
+
+/** What the history calls an upload and a removal of each kind. */
+const ACTIONS: Record<ProviderImageKind, { upload: HistoryAction; remove: HistoryAction }> = {
+  'passport-photo': { upload: 'photo-upload', remove: 'photo-delete' },
+  'brand-logo': { upload: 'logo-upload', remove: 'logo-delete' },
+}
 
 /**
  * The stored bytes of one size of the image. A row stored before thumbnails existed (migration
@@ -49,9 +56,11 @@ export async function saveProviderImage(
   kind: ProviderImageKind,
   image: CleanImage,
   thumb: CleanImage,
+  audit?: Audit,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await providerExists(trx, providerId))) return false
+    const before = await audit?.snapshot(trx, providerId)
     const fields = {
       contentType: image.contentType,
       bytes: image.bytes,
@@ -67,6 +76,7 @@ export async function saveProviderImage(
       .values({ providerId, kind, ...fields })
       .onConflict((conflict) => conflict.columns(['providerId', 'kind']).doUpdateSet(fields))
       .execute()
+    await audit?.record(trx, ACTIONS[kind].upload, providerId, before)
     return true
   })
 }
@@ -76,14 +86,19 @@ export async function deleteProviderImage(
   db: Kysely<Database>,
   providerId: number,
   kind: ProviderImageKind,
+  audit?: Audit,
 ): Promise<'deleted' | 'no-provider' | 'no-image'> {
   return db.transaction().execute(async (trx) => {
+    const before = await audit?.snapshot(trx, providerId)
     const result = await trx
       .deleteFrom('providerImages')
       .where('providerId', '=', providerId)
       .where('kind', '=', kind)
       .executeTakeFirst()
-    if (Number(result.numDeletedRows) > 0) return 'deleted'
+    if (Number(result.numDeletedRows) > 0) {
+      await audit?.record(trx, ACTIONS[kind].remove, providerId, before)
+      return 'deleted'
+    }
     return (await providerExists(trx, providerId)) ? 'no-image' : 'no-provider'
   })
 }

@@ -9,7 +9,9 @@ import { HttpError } from '../errors'
 import { cleanImage, thumbnail } from '../images/clean-image'
 import { imageSize, imageSizeQuery, sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
+import { customFields } from '../lib/custom-fields'
 import type { RawQuery } from '../lib/list-query'
+import { providerAudit } from './provider-audit'
 import {
   deleteProviderImage,
   findProviderImage,
@@ -39,6 +41,7 @@ export const PROVIDER_IMAGE_KINDS: ImageKind[] = [
 ]
 
 export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  const { audit } = providerAudit(customFields(app, 'service-provider'))
   for (const { kind, field, label } of PROVIDER_IMAGE_KINDS) {
     const path = `${BASE_PATH}/:id/${kind}`
     const noImage = `This service provider has no ${label}`
@@ -59,7 +62,7 @@ export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Dat
         if (!(await providerExists(db, id))) throw new HttpError(404, NOT_FOUND)
         const image = await cleanImage(decodeBase64Image(request.body[field], field), field)
         const thumb = await thumbnail(image.bytes, PROVIDER_THUMBNAIL_WIDTH)
-        if (!(await saveProviderImage(db, id, kind, image, thumb))) {
+        if (!(await saveProviderImage(db, id, kind, image, thumb, audit(request)))) {
           throw new HttpError(404, NOT_FOUND)
         }
         const provider = await findProvider(db, id)
@@ -78,7 +81,8 @@ export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Dat
 
     // 200 `{}` like logout, so clients that always parse a JSON body keep working.
     app.delete(path, async (request) => {
-      const outcome = await deleteProviderImage(db, providerId(request.params), kind)
+      const id = providerId(request.params)
+      const outcome = await deleteProviderImage(db, id, kind, audit(request))
       if (outcome === 'no-provider') throw new HttpError(404, NOT_FOUND)
       if (outcome === 'no-image') throw new HttpError(404, noImage)
       return {}

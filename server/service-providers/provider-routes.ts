@@ -7,6 +7,7 @@ import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
 import { providerSorts, sortRequest } from '../lib/list-sort'
+import { providerAudit } from './provider-audit'
 import { findProvider, listProviders } from './provider-queries'
 import {
   BASE_PATH,
@@ -29,6 +30,7 @@ import {
 
 export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'service-provider')
+  const { current, audit } = providerAudit(custom)
   app.get(BASE_PATH, { schema: { querystring: providerListQuery } }, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
@@ -42,11 +44,10 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
     { schema: { body: { $ref: 'service-provider#/definitions/create' } } },
     async (request, reply) => {
       const attributes = custom.write('create', request.body)
-      const id = await createProvider(db, toNewProvider(request.body), attributes).catch(
-        (error) => {
-          throw httpError(error)
-        },
-      )
+      const input = toNewProvider(request.body)
+      const id = await createProvider(db, input, attributes, audit(request)).catch((error) => {
+        throw httpError(error)
+      })
       return reply.code(201).send({ id })
     },
   )
@@ -65,11 +66,9 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
       const input = toInput(request.body)
       const provider = await writeIfMatch(db, request, {
         record: ['serviceProviders', id],
-        current: async (conn) => {
-          const provider = await findProvider(conn, id)
-          return provider && custom.show(conn, provider)
-        },
-        write: (conn) => updateProvider(conn, id, input, custom.write('update', request.body)),
+        current: (conn) => current(conn, id),
+        write: (conn) =>
+          updateProvider(conn, id, input, custom.write('update', request.body), audit(request)),
       }).catch((error) => {
         throw httpError(error)
       })

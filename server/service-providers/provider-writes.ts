@@ -11,6 +11,7 @@ import {
   replaceCategoryLinks,
 } from '../lib/category-links'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
+import type { Audit } from '../lib/history'
 import { findProvider, type Provider } from './provider-queries'
 
 /** The fields PUT may change: everything but the email. */
@@ -52,6 +53,7 @@ export async function createProvider(
   db: Kysely<Database>,
   input: NewProvider,
   attributes?: AttributesWrite,
+  audit?: Audit,
 ): Promise<number> {
   try {
     return await db.transaction().execute(async (trx) => {
@@ -70,6 +72,7 @@ export async function createProvider(
         .executeTakeFirstOrThrow()
       await linkCategories(trx, providerLinks, row.id, input.categoryIds)
       await saveAttributes(trx, row.id, attributes)
+      await audit?.record(trx, 'create', row.id, undefined)
       return row.id
     })
   } catch (error) {
@@ -85,8 +88,10 @@ export async function updateProvider(
   id: number,
   input: ProviderInput,
   attributes?: AttributesWrite,
+  audit?: Audit,
 ): Promise<Provider | undefined> {
   return db.transaction().execute(async (trx) => {
+    const before = await audit?.snapshot(trx, id)
     // Updating the row first also locks it (PostgreSQL), so two PUTs of one provider replace
     // its categories one after the other instead of colliding on the link table.
     const updated = await trx
@@ -98,6 +103,7 @@ export async function updateProvider(
     await assertCategoriesExist(trx, input.categoryIds)
     await replaceCategoryLinks(trx, providerLinks, id, input.categoryIds)
     await saveAttributes(trx, id, attributes)
+    await audit?.record(trx, 'update', id, before)
     return findProvider(trx, id)
   })
 }

@@ -159,6 +159,7 @@ describeEachDatabase('access control', (suite) => {
         'POST /api/products',
         'POST /api/products/:id/images/:imageId/make-preview-image',
         'GET /api/products/:id/images/:imageId/image-file',
+        'GET /api/products/:id/history',
       ]),
     )
     expect(new Set(keys).size).toBe(keys.length)

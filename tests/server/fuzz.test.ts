@@ -116,6 +116,7 @@ function categoryRoutes(path: string, parentField: string, ids: (f: Fixtures) =>
     { method: 'POST', url: path, body },
     { method: 'GET', url: `${path}/:id` },
     { method: 'PUT', url: `${path}/:id`, body },
+    { method: 'GET', url: `${path}/:id/history` },
   ] satisfies Endpoint[]
 }
 
@@ -167,6 +168,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', url: '/api/service-providers/:id' },
   { method: 'PUT', url: '/api/service-providers/:id', body: provider, extra: ['email'] },
+  { method: 'GET', url: '/api/service-providers/:id/history' },
   {
     method: 'GET',
     url: '/api/service-providers/public-info',
@@ -199,6 +201,7 @@ const ENDPOINTS: Endpoint[] = [
     }),
     extra: ['serviceProviderId', 'previewImageId'],
   },
+  { method: 'GET', url: '/api/products/:id/history' },
   { method: 'GET', url: '/api/products/:id/images', query: ['enabled'] },
   {
     method: 'POST',

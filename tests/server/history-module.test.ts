@@ -66,11 +66,12 @@ describeEachDatabase('recordHistory', (suite) => {
     expect(rows[0].at).toBeGreaterThan(Date.now() - 60_000)
   })
 
-  it('records nothing for an update that changed nothing', async () => {
+  it('records nothing for a write that changed no field, but every upload', async () => {
     const entry = { operatorId: 7, entity: 'product', entityId: 42, changes: {} } as const
     await recordHistory(suite.db, { ...entry, action: 'update' })
-    expect(await entries(42)).toHaveLength(0)
     await recordHistory(suite.db, { ...entry, action: 'image-preview', partId: 9 })
-    expect(await entries(42)).toMatchObject([{ action: 'image-preview', partId: 9 }])
+    expect(await entries(42)).toHaveLength(0)
+    await recordHistory(suite.db, { ...entry, action: 'photo-upload' })
+    expect(await entries(42)).toMatchObject([{ action: 'photo-upload', partId: null }])
   })
 })

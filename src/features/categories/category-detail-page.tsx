@@ -5,6 +5,7 @@ import { Pencil } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { routeId } from '../../app/paths'
 import { CustomFieldItems } from '../../components/custom-fields'
+import { HistorySection } from '../../components/history-section'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { useCategoryChoices } from '../../lib/category-choices'
@@ -78,6 +79,7 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
           </DataList.Root>
         </Card.Body>
       </Card.Root>
+      <HistorySection recordPath={`${kind.apiPath}/${data.id}`} />
     </>
   )
 }

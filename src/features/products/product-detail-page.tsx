@@ -17,6 +17,7 @@ import type { ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
 import { CustomFieldItems } from '../../components/custom-fields'
+import { HistorySection } from '../../components/history-section'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
@@ -111,6 +112,7 @@ export function ProductDetailPage() {
           </SimpleGrid>
         </Card.Body>
       </Card.Root>
+      <HistorySection recordPath={`/products/${product.id}`} />
     </>
   )
 }

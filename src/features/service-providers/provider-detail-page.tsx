@@ -20,6 +20,7 @@ import { paths, routeId } from '../../app/paths'
 import { ApiImage } from '../../components/api-image'
 import { Breadcrumbs } from '../../components/breadcrumbs'
 import { CustomFieldItems } from '../../components/custom-fields'
+import { HistorySection } from '../../components/history-section'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
@@ -123,6 +124,7 @@ export function ProviderDetailPage() {
           )}
         </Section>
       </Stack>
+      <HistorySection recordPath={`/service-providers/${provider.id}`} />
     </>
   )
 }

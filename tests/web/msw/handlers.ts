@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { categoryHandlers } from '../factories/categories'
+import { historyHandlers } from '../factories/history'
 import { productHandlers } from '../factories/products'
 import { providerHandlers } from '../factories/providers'
 import { apiUrl } from './handlers-support'
@@ -22,4 +23,5 @@ export const handlers = [
   ...categoryHandlers(),
   ...providerHandlers(),
   ...productHandlers(),
+  ...historyHandlers(),
 ]
