@@ -13,6 +13,7 @@ import type { Config } from './config'
 import type { Database } from './db/types'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { type Lifecycle, registerHealth } from './health'
+import { registerDeleteRoutes } from './lib/delete-routes'
 import { parseQueryString } from './lib/query-schema'
 import { registerReadCacheInvalidation } from './lib/read-cache'
 import { registerStorageGuard } from './lib/storage-guard'
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProviderImageRoutes(app, db)
   registerProductRoutes(app, db)
   registerProductImageRoutes(app, db)
+  registerDeleteRoutes(app, db)
   return app
 }
 

@@ -48,12 +48,7 @@ export function registerCategoryRoutes(
 ) {
   const { path, table, schemaId, parentField, notFound } = kind
   const custom = customFields(app, schemaId)
-  const toJson = (row: CategoryRow) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    [parentField]: row.parentId,
-  })
+  const toJson = (row: CategoryRow) => categoryJson(kind, row)
   const toInput = (body: Body): CategoryInput => ({
     name: body.name.trim(),
     description: body.description.trim(),
@@ -144,6 +139,11 @@ export function registerCategoryRoutes(
       return custom.show(db, toJson({ id, ...input }))
     },
   )
+}
+
+/** A category as its GET shows it (before custom fields), its parent under the kind's name. */
+export function categoryJson({ parentField }: CategoryKind, row: CategoryRow) {
+  return { id: row.id, name: row.name, description: row.description, [parentField]: row.parentId }
 }
 
 export const serviceProviderCategories: CategoryKind = {
