@@ -14,6 +14,7 @@ import type { Database } from './db/types'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { type Lifecycle, registerHealth } from './health'
 import { registerHistoryRoutes } from './history/history-routes'
+import { registerDeleteRoutes } from './lib/delete-routes'
 import { parseQueryString } from './lib/query-schema'
 import { registerReadCacheInvalidation } from './lib/read-cache'
 import { registerStorageGuard } from './lib/storage-guard'
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProductRoutes(app, db)
   registerProductImageRoutes(app, db)
   registerHistoryRoutes(app, db)
+  registerDeleteRoutes(app, db)
   return app
 }
 

@@ -16,6 +16,7 @@ type Success =
   | 'status'
   | 'token'
   | 'empty'
+  | 'none'
   | 'image'
   | 'html'
   | 'script'
@@ -24,12 +25,14 @@ type Success =
 interface Operation {
   /** The success status (200 unless said otherwise) and what it holds. */
   success: Success
-  status?: 200 | 201
+  status?: 200 | 201 | 204
   /** Statuses beyond those every route of its kind gives (see `errorsOf`). */
   errors?: number[]
 }
 
 const CATEGORY_PUT: Operation = { success: 'object', errors: [412] }
+/** Deleted (no body); refused (409) while something still holds the record; If-Match as PUT. */
+const DELETE: Operation = { success: 'none', status: 204, errors: [409, 412] }
 
 /** By `METHOD path`, as the routes are registered. */
 export const OPERATIONS: Record<string, Operation> = {
@@ -44,14 +47,17 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/service-provider-categories': { success: 'id', status: 201 },
   'GET /api/service-provider-categories/{id}': { success: 'object' },
   'PUT /api/service-provider-categories/{id}': CATEGORY_PUT,
+  'DELETE /api/service-provider-categories/{id}': DELETE,
   'GET /api/product-categories': { success: 'page' },
   'POST /api/product-categories': { success: 'id', status: 201 },
   'GET /api/product-categories/{id}': { success: 'object' },
   'PUT /api/product-categories/{id}': CATEGORY_PUT,
+  'DELETE /api/product-categories/{id}': DELETE,
   'GET /api/service-providers': { success: 'page' },
   'POST /api/service-providers': { success: 'id', status: 201, errors: [409] },
   'GET /api/service-providers/{id}': { success: 'object' },
   'PUT /api/service-providers/{id}': { success: 'object', errors: [412] },
+  'DELETE /api/service-providers/{id}': DELETE,
   'GET /api/service-providers/public-info': { success: 'page' },
   'GET /api/service-providers/{id}/public-info': { success: 'object' },
   'POST /api/service-providers/{id}/passport-photo': { success: 'object' },
@@ -65,6 +71,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/products': { success: 'id', status: 201 },
   'GET /api/products/{id}': { success: 'object' },
   'PUT /api/products/{id}': { success: 'object', errors: [412] },
+  // Nothing holds a product: it goes with its images.
+  'DELETE /api/products/{id}': { success: 'none', status: 204, errors: [412] },
   'GET /api/products/{id}/images': { success: 'page' },
   'POST /api/products/{id}/images': { success: 'id', status: 201 },
   'GET /api/products/{id}/images/{imageId}': { success: 'object' },
@@ -82,7 +90,7 @@ const ERROR_TEXTS: Record<number, string> = {
   400: 'The request is not valid: the detail names the field or parameter',
   401: 'No valid bearer token (or, for login, a wrong username or password)',
   404: 'No such record (or path)',
-  409: 'Conflicts with another record (the detail says which field)',
+  409: 'Conflicts with another record (the detail says which field, or what still holds the record)',
   412: 'If-Match names a version that is no longer the current one',
   413: 'The request body is over the limit',
   415: 'The body is not application/json',
@@ -101,6 +109,8 @@ function successOf(operation: Operation | undefined) {
       return { description: 'Created', ...json(ref('Created')) }
     case 'empty':
       return { description: 'Done', ...json({ type: 'object' }) }
+    case 'none':
+      return { description: 'Done: no body' }
     case 'image':
       return {
         description: 'The image bytes, with an ETag',

@@ -50,12 +50,7 @@ export function registerCategoryRoutes(
 ) {
   const { path, table, schemaId, parentField, notFound } = kind
   const custom = customFields(app, schemaId)
-  const toJson = (row: CategoryRow) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    [parentField]: row.parentId,
-  })
+  const toJson = (row: CategoryRow) => categoryJson(kind, row)
   /** The category as GET answers it; undefined when it does not exist. */
   const current = async (conn: Db, id: number) => {
     const row = await findCategory(conn, table, id)
@@ -157,6 +152,11 @@ export function registerCategoryRoutes(
       return custom.show(db, toJson({ id, ...input }))
     },
   )
+}
+
+/** A category as its GET shows it (before custom fields), its parent under the kind's name. */
+export function categoryJson({ parentField }: CategoryKind, row: CategoryRow) {
+  return { id: row.id, name: row.name, description: row.description, [parentField]: row.parentId }
 }
 
 export const serviceProviderCategories: CategoryKind = {

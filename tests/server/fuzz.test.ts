@@ -214,6 +214,11 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: `${IMAGE}/image-file`, query: ['size'] },
   { method: 'POST', url: `${IMAGE}/make-preview-image` },
   { method: 'DELETE', url: IMAGE },
+  // Last: what a delete takes away, the routes above no longer find.
+  { method: 'DELETE', url: '/api/products/:id' },
+  { method: 'DELETE', url: '/api/service-providers/:id' },
+  { method: 'DELETE', url: '/api/product-categories/:id' },
+  { method: 'DELETE', url: '/api/service-provider-categories/:id' },
 ]
 
 interface FuzzRequest {

@@ -196,6 +196,13 @@ describeEachDatabase('OpenAPI description', (suite) => {
             return (await app.inject({ ...plain, headers })).statusCode
           }
           return (await call(plain)).statusCode
+        case 204:
+          // A provider can be deleted once it has no products (the fresh one has one).
+          if (key === 'DELETE /api/service-providers/:id') {
+            const free = await created('/api/service-providers', buildProvider())
+            return (await call({ ...plain, url: urlOf(url, r, free) })).statusCode
+          }
+          return (await call(plain)).statusCode
         case 400:
           if (body || method === 'POST' || method === 'PUT') {
             return (await call({ ...plain, payload: [] as never })).statusCode
@@ -207,6 +214,22 @@ describeEachDatabase('OpenAPI description', (suite) => {
         case 404:
           return (await call({ ...plain, url: urlOf(url, r, MISSING_ID) })).statusCode
         case 409: {
+          // A delete refused while something holds the record: a subcategory, or (a provider)
+          // the fresh records' product.
+          if (method === 'DELETE') {
+            if (url.startsWith('/api/service-provider-categories')) {
+              await created('/api/service-provider-categories', {
+                ...bodies['POST /api/service-provider-categories'](r),
+                parentId: r.categoryId,
+              })
+            } else if (url.startsWith('/api/product-categories')) {
+              await created('/api/product-categories', {
+                ...bodies['POST /api/product-categories'](r),
+                parentCategoryId: r.productCategoryId,
+              })
+            }
+            return (await call(plain)).statusCode
+          }
           const other = await records()
           const email = other.provider.email
           return (await call({ ...plain, payload: { ...(body as object), email } })).statusCode
