@@ -161,7 +161,7 @@ async function assertNotDescendant(db: Db, table: CategoryTableName, id: number,
 
 // Two operators re-parenting at once could each pass the cycle check and together close a
 // loop. SQLite runs one write transaction at a time; PostgreSQL takes a lock on the table.
-async function lockHierarchy(trx: Transaction<Database>, table: CategoryTableName) {
+export async function lockHierarchy(trx: Transaction<Database>, table: CategoryTableName) {
   if (trx.getExecutor().adapter instanceof PostgresAdapter)
     await sql`lock table ${sql.table(snake(table))} in share row exclusive mode`.execute(trx)
 }
