@@ -152,6 +152,19 @@ export interface Database {
   productImages: ProductImagesTable
   productsFts: TextIndexTable
   serviceProvidersFts: TextIndexTable
+  history: HistoryTable
+}
+
+/** One recorded write (migration 011, lib/history.ts); `changes` is JSON text. */
+export interface HistoryTable {
+  id: Generated<number>
+  entity: string
+  entityId: number
+  action: string
+  partId: number | null
+  operatorId: number
+  at: number
+  changes: string
 }
 
 /** SQLite only (migration 005): an FTS5 trigram index whose rowid is the indexed row's id. */
