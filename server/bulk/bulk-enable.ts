@@ -1,7 +1,9 @@
 // Bulk Enable and Disable: the `enabled` flag of many records set at once, as a PUT of each
-// would set it. A record already in the asked state counts as done and is not written again.
+// would set it, each change recorded in the record's history. A record already in the asked
+// state counts as done and is neither written nor recorded again.
 import type { Transaction } from 'kysely'
 import type { Database } from '../db/types'
+import { type HistoryEntity, recordHistory } from '../lib/history'
 import { type BulkResult, refuseMissing } from './bulk'
 
 /** The tables whose records carry `enabled` (providers, products, product images). */
@@ -11,7 +13,9 @@ export interface EnabledRecords {
   table: EnabledTable
   /** The single write's 404 text, for ids that name no record. */
   notFound: string
-  /** Images: only those of this product count. */
+  /** Whose history a change goes to: the record's own, or (images) its product's. */
+  entity: HistoryEntity
+  /** Images: only those of this product count, and their changes are the product's. */
   productId?: number
 }
 
@@ -21,8 +25,9 @@ export async function setEnabled(
   records: EnabledRecords,
   ids: number[],
   enabled: boolean,
-): Promise<BulkResult & { changed: number[] }> {
-  const { table, notFound, productId } = records
+  operatorId: number,
+): Promise<BulkResult> {
+  const { table, notFound, entity, productId } = records
   const flag = enabled ? 1 : 0
   const rows =
     productId === undefined
@@ -41,10 +46,19 @@ export async function setEnabled(
       .where('id', 'in', changed)
       .execute()
   }
+  for (const id of changed) {
+    await recordHistory(trx, {
+      operatorId,
+      entity,
+      ...(productId === undefined
+        ? { entityId: id, action: 'update' }
+        : { entityId: productId, partId: id, action: 'image-update' }),
+      changes: { enabled: { before: !enabled, after: enabled } },
+    })
+  }
   const found = new Set(rows.map((row) => row.id))
   return {
     done: ids.filter((id) => found.has(id)),
     refused: refuseMissing(ids, found, notFound),
-    changed,
   }
 }

@@ -19,6 +19,7 @@ import { categorySorts, sortParams, sortRequest } from '../lib/list-sort'
 import { nullableIdParam, pageParams, querySchema, textParam } from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
 import {
+  type CategoryFilter,
   type CategoryInput,
   type CategoryRow,
   createCategory,
@@ -75,24 +76,12 @@ export function registerCategoryRoutes(
     )
   }
 
-  const listQuery = querySchema({
-    ...pageParams,
-    ...sortParams(categorySorts),
-    name: textParam,
-    ...(kind.extraTextFilters.includes('description') ? { description: textParam } : {}),
-    [parentField]: nullableIdParam,
-  })
+  const listQuery = categoryListQuery(kind)
   app.get(path, { schema: { querystring: listQuery } }, async (request, reply) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
     const sort = sortRequest(query, categorySorts, 'name')
-    const filter = {
-      name: textFilter(query, 'name'),
-      description: kind.extraTextFilters.includes('description')
-        ? textFilter(query, 'description')
-        : undefined,
-      parentId: nullableIdFilter(query, parentField),
-    }
+    const filter = categoryFilter(kind, query)
     // The dropdowns ask for every category each time a form opens: serialised once per write.
     const key = `${table}:${JSON.stringify([filter, page, sort])}`
     const body = await cachedJson(db, key, async () => {
@@ -144,6 +133,28 @@ export function registerCategoryRoutes(
       return custom.show(db, toJson({ id, ...input }))
     },
   )
+}
+
+/** GET of a category list: its parameters, in the order their errors are reported. */
+export function categoryListQuery(kind: CategoryKind) {
+  return querySchema({
+    ...pageParams,
+    ...sortParams(categorySorts),
+    name: textParam,
+    ...(kind.extraTextFilters.includes('description') ? { description: textParam } : {}),
+    [kind.parentField]: nullableIdParam,
+  })
+}
+
+/** The list's filters from its query (checked beforehand by categoryListQuery). */
+export function categoryFilter(kind: CategoryKind, query: RawQuery): CategoryFilter {
+  return {
+    name: textFilter(query, 'name'),
+    description: kind.extraTextFilters.includes('description')
+      ? textFilter(query, 'description')
+      : undefined,
+    parentId: nullableIdFilter(query, kind.parentField),
+  }
 }
 
 export const serviceProviderCategories: CategoryKind = {

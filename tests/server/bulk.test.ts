@@ -94,7 +94,7 @@ describeEachDatabase('bulk actions', (suite) => {
       [
         'an unknown action',
         { action: 'explode', ids: [1] },
-        'action must be one of enable, disable',
+        'action must be one of enable, disable, delete',
       ],
       ['no action', { ids: [1] }, 'action is required'],
       ['an empty id list', { action: 'enable', ids: [] }, 'ids must name at least one id'],
@@ -147,12 +147,93 @@ describeEachDatabase('bulk actions', (suite) => {
       expect(await enabled()).toEqual([false, true])
     })
 
-    test('delete is not offered before the delete rules exist', async () => {
+    test('delete: a provider with products is kept with the 409 text, the others go', async () => {
+      await make('held')
+      const free = await api.providers.create({ brandName: `${tag} Free` })
+      const response = await bulk(PROVIDERS, { action: 'delete', ids: [providerId, free.id] })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toEqual({
+        done: [free.id],
+        refused: [
+          {
+            id: providerId,
+            detail: expect.stringMatching(/^Service provider has \d+ products?\. Disable it/),
+          },
+        ],
+      })
+      expect((await api.providers.get(free.id)).statusCode).toBe(404)
+      expect((await api.providers.get(providerId)).statusCode).toBe(200)
+    })
+  })
+
+  describe('categories', () => {
+    const CATEGORIES = '/api/product-categories'
+    test('a category chosen with its subcategory goes; one still assigned is kept', async () => {
+      const parent = await api.category(`${tag} Parent`)
+      const child = await api.category(`${tag} Child`, parent.id)
+      const used = await api.category(`${tag} Used`)
+      await api.create(providerId, { name: `${tag} user`, productCategoryIds: [used.id] })
+
+      const response = await bulk(CATEGORIES, {
+        action: 'delete',
+        filter: { name: tag },
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toEqual({
+        done: [child.id, parent.id],
+        refused: [{ id: used.id, detail: 'Category has 1 product' }],
+      })
+      const names = (
+        await app.inject({
+          method: 'GET',
+          url: CATEGORIES,
+          headers: api.headers,
+          query: { name: tag },
+        })
+      ).json().data
+      expect(names.map((row: Json) => row.id)).toEqual([used.id])
+    })
+
+    test('categories offer only delete', async () => {
       expectDetail(
-        await bulk(PROVIDERS, { action: 'delete', ids: [1] }),
+        await bulk(CATEGORIES, { action: 'disable', ids: [1] }),
         400,
-        'action must be one of enable, disable',
+        'action must be one of delete',
       )
+    })
+  })
+
+  describe('history', () => {
+    const historyOf = (entity: string, ids: number[]) =>
+      suite.db
+        .selectFrom('history')
+        .select(['entityId', 'action', 'partId', 'operatorId', 'changes'])
+        .where('entity', '=', entity)
+        .where('entityId', 'in', ids)
+        .orderBy('id')
+        .execute()
+
+    test('each changed record gets its entry in the same write; unchanged and missing none', async () => {
+      const changed = await make('changed')
+      const already = await make('already', false)
+      const before = await historyOf('product', [changed, already])
+      await bulk(PRODUCTS, { action: 'disable', ids: [changed, already, 2147483647] })
+      const entries = (await historyOf('product', [changed, already])).slice(before.length)
+      expect(entries).toHaveLength(1)
+      expect(entries[0]).toMatchObject({ entityId: changed, action: 'update', partId: null })
+      expect(JSON.parse(String(entries[0].changes))).toEqual({
+        enabled: { before: true, after: false },
+      })
+    })
+
+    test('a deleted product leaves its fields as they were', async () => {
+      const id = await make('gone')
+      await bulk(PRODUCTS, { action: 'delete', ids: [id] })
+      expect((await api.get(id)).statusCode).toBe(404)
+      const [entry] = (await historyOf('product', [id])).filter((row) => row.action === 'delete')
+      const changes = JSON.parse(String(entry.changes))
+      expect(changes.name).toEqual({ before: `${tag} gone`, after: null })
+      expect(changes.enabled).toEqual({ before: true, after: null })
     })
   })
 
