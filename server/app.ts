@@ -4,6 +4,7 @@ import { registerAuthentication } from './auth/authenticate'
 import { createLoginLimiter, type LoginLimiter } from './auth/login-limiter'
 import { registerAuthRoutes } from './auth/routes'
 import type { SessionPolicy } from './auth/sessions'
+import { registerBulkRoutes } from './bulk/bulk-routes'
 import {
   productCategories,
   registerCategoryRoutes,
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProductImageRoutes(app, db)
   registerHistoryRoutes(app, db)
   registerDeleteRoutes(app, db)
+  registerBulkRoutes(app, db)
   return app
 }
 

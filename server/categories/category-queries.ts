@@ -55,6 +55,19 @@ export async function listCategories(
   { page, pageSize }: PageRequest,
   sort: Sort,
 ): Promise<{ rows: CategoryRow[]; total: number }> {
+  const query = filterCategories(db, table, filter)
+  const [rows, count] = await Promise.all([
+    orderBySort(query.select(['id', 'name', 'description', 'parentId']), sort)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.total) }
+}
+
+/** The categories the list's filter matches. */
+function filterCategories(db: Db, table: CategoryTableName, filter: CategoryFilter) {
   let query = db.selectFrom(table)
   if (filter.name) {
     query = query.where(sql`lower(name)`, 'like', sql`${containsPattern(filter.name)} escape '\\'`)
@@ -68,15 +81,22 @@ export async function listCategories(
   }
   if (filter.parentId === null) query = query.where('parentId', 'is', null)
   else if (filter.parentId !== undefined) query = query.where('parentId', '=', filter.parentId)
+  return query
+}
 
-  const [rows, count] = await Promise.all([
-    orderBySort(query.select(['id', 'name', 'description', 'parentId']), sort)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.total) }
+/** The ids of the categories the filter matches, in id order, at most `limit` (bulk actions). */
+export async function matchingCategoryIds(
+  db: Db,
+  table: CategoryTableName,
+  filter: CategoryFilter,
+  limit: number,
+): Promise<number[]> {
+  const rows = await filterCategories(db, table, filter)
+    .select('id')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  return rows.map((row) => row.id)
 }
 
 export async function createCategory(

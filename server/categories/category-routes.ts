@@ -21,6 +21,7 @@ import { nullableIdParam, pageParams, querySchema, textParam } from '../lib/quer
 import { cachedJson } from '../lib/read-cache'
 import { requestAudit } from '../lib/request-audit'
 import {
+  type CategoryFilter,
   type CategoryInput,
   type CategoryRow,
   createCategory,
@@ -78,24 +79,12 @@ export function registerCategoryRoutes(
     )
   }
 
-  const listQuery = querySchema({
-    ...pageParams,
-    ...sortParams(categorySorts),
-    name: textParam,
-    ...(kind.extraTextFilters.includes('description') ? { description: textParam } : {}),
-    [parentField]: nullableIdParam,
-  })
+  const listQuery = categoryListQuery(kind)
   app.get(path, { schema: { querystring: listQuery } }, async (request, reply) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
     const sort = sortRequest(query, categorySorts, 'name')
-    const filter = {
-      name: textFilter(query, 'name'),
-      description: kind.extraTextFilters.includes('description')
-        ? textFilter(query, 'description')
-        : undefined,
-      parentId: nullableIdFilter(query, parentField),
-    }
+    const filter = categoryFilter(kind, query)
     // The dropdowns ask for every category each time a form opens: serialised once per write.
     const key = `${table}:${JSON.stringify([filter, page, sort])}`
     const body = await cachedJson(db, key, async () => {
@@ -157,6 +146,28 @@ export function registerCategoryRoutes(
 /** A category as its GET shows it (before custom fields), its parent under the kind's name. */
 export function categoryJson({ parentField }: CategoryKind, row: CategoryRow) {
   return { id: row.id, name: row.name, description: row.description, [parentField]: row.parentId }
+}
+
+/** GET of a category list: its parameters, in the order their errors are reported. */
+export function categoryListQuery(kind: CategoryKind) {
+  return querySchema({
+    ...pageParams,
+    ...sortParams(categorySorts),
+    name: textParam,
+    ...(kind.extraTextFilters.includes('description') ? { description: textParam } : {}),
+    [kind.parentField]: nullableIdParam,
+  })
+}
+
+/** The list's filters from its query (checked beforehand by categoryListQuery). */
+export function categoryFilter(kind: CategoryKind, query: RawQuery): CategoryFilter {
+  return {
+    name: textFilter(query, 'name'),
+    description: kind.extraTextFilters.includes('description')
+      ? textFilter(query, 'description')
+      : undefined,
+    parentId: nullableIdFilter(query, kind.parentField),
+  }
 }
 
 export const serviceProviderCategories: CategoryKind = {

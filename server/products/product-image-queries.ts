@@ -81,6 +81,19 @@ export async function listProductImages(
   return { rows: rows.map(toImage), total: Number(count.total) }
 }
 
+/** The ids of the product's images the filter matches, in id order, at most `limit`. */
+export async function matchingImageIds(
+  db: Db,
+  productId: number,
+  filter: { enabled?: boolean },
+  limit: number,
+): Promise<number[]> {
+  let query = db.selectFrom('productImages').select('id').where('productId', '=', productId)
+  if (filter.enabled !== undefined) query = query.where('enabled', '=', filter.enabled ? 1 : 0)
+  const rows = await query.orderBy('id').limit(limit).execute()
+  return rows.map((row) => row.id)
+}
+
 /** The stored bytes of one size of an image. */
 export async function findImageFile(
   db: Db,
@@ -213,21 +226,29 @@ export async function deleteProductImage(
   imageId: number,
   audit?: Audit,
 ): Promise<'deleted' | Missing> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockProduct(trx, productId))) return 'no-product'
-    if (!(await isImageOf(trx, productId, imageId))) return 'no-image'
-    const before = await audit?.snapshot(trx, imageId)
-    // Cleared before the delete: the foreign key never lets it name a missing image.
-    await trx
-      .updateTable('products')
-      .set({ previewImageId: null, updatedAt: Date.now() })
-      .where('id', '=', productId)
-      .where('previewImageId', '=', imageId)
-      .execute()
-    await trx.deleteFrom('productImages').where('id', '=', imageId).execute()
-    await audit?.record(trx, 'image-delete', imageId, before)
-    return 'deleted'
-  })
+  return db.transaction().execute((trx) => deleteImageIn(trx, productId, imageId, audit))
+}
+
+/** Deletes the image inside the caller's transaction (single and bulk deletes alike). */
+export async function deleteImageIn(
+  trx: Transaction<Database>,
+  productId: number,
+  imageId: number,
+  audit?: Audit,
+): Promise<'deleted' | Missing> {
+  if (!(await lockProduct(trx, productId))) return 'no-product'
+  if (!(await isImageOf(trx, productId, imageId))) return 'no-image'
+  const before = await audit?.snapshot(trx, imageId)
+  // Cleared before the delete: the foreign key never lets it name a missing image.
+  await trx
+    .updateTable('products')
+    .set({ previewImageId: null, updatedAt: Date.now() })
+    .where('id', '=', productId)
+    .where('previewImageId', '=', imageId)
+    .execute()
+  await trx.deleteFrom('productImages').where('id', '=', imageId).execute()
+  await audit?.record(trx, 'image-delete', imageId, before)
+  return 'deleted'
 }
 
 /** True when the product exists; on PostgreSQL its row stays locked until the transaction ends. */

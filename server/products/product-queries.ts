@@ -103,6 +103,18 @@ async function readProductPage(
   return { rows: rows.map((row) => toProduct(row, categories)), total }
 }
 
+/** The ids of the products the filter matches, in id order, at most `limit` (bulk actions). */
+export async function matchingProductIds(
+  db: Db,
+  filter: ProductFilter,
+  limit: number,
+): Promise<number[]> {
+  const tree = filter.categoryId === undefined ? [] : await categoryTree(db, filter.categoryId)
+  const { query } = filterProducts(db, filter, tree, 'index')
+  const rows = await query.select('p.id').orderBy('p.id').limit(limit).execute()
+  return rows.map((row) => row.id)
+}
+
 /**
  * How a list finds its rows: through the filters' indexes (few matches), or by walking the
  * newest rows and checking each (many matches: a page fills after a few rows).

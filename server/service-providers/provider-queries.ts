@@ -61,22 +61,7 @@ async function readProviderPage(
   { page, pageSize }: PageRequest,
   sort: Sort,
 ): Promise<{ rows: Provider[]; total: number }> {
-  let filtered = db.selectFrom('serviceProviders as p')
-  if (filter.enabled !== undefined)
-    filtered = filtered.where('p.enabled', '=', filter.enabled ? 1 : 0)
-  if (filter.categoryId !== undefined) {
-    const categoryId = filter.categoryId
-    filtered = filtered.where('p.id', 'in', (eb) =>
-      eb
-        .selectFrom('serviceProviderCategoryLinks')
-        .select('providerId')
-        .where('categoryId', '=', categoryId),
-    )
-  }
-  const { query, newestFirst } = filterByText(db, filtered, [
-    [providerEmail, filter.email],
-    [providerBrandName, filter.brandName],
-  ])
+  const { query, newestFirst } = filterProviders(db, filter)
   const total = await cachedCount(db, `providers:${JSON.stringify(filter)}`, query)
   // Only the page's ids are looked for with the filters; then just those rows are read in full.
   const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
@@ -93,6 +78,37 @@ async function readProviderPage(
     rows.map((row) => row.id),
   )
   return { rows: rows.map((row) => toProvider(row, categories)), total }
+}
+
+/** The providers the list's filter matches, and how to walk them newest first. */
+function filterProviders(db: Db, filter: ProviderFilter) {
+  let filtered = db.selectFrom('serviceProviders as p')
+  if (filter.enabled !== undefined)
+    filtered = filtered.where('p.enabled', '=', filter.enabled ? 1 : 0)
+  if (filter.categoryId !== undefined) {
+    const categoryId = filter.categoryId
+    filtered = filtered.where('p.id', 'in', (eb) =>
+      eb
+        .selectFrom('serviceProviderCategoryLinks')
+        .select('providerId')
+        .where('categoryId', '=', categoryId),
+    )
+  }
+  return filterByText(db, filtered, [
+    [providerEmail, filter.email],
+    [providerBrandName, filter.brandName],
+  ])
+}
+
+/** The ids of the providers the filter matches, in id order, at most `limit` (bulk actions). */
+export async function matchingProviderIds(
+  db: Db,
+  filter: ProviderFilter,
+  limit: number,
+): Promise<number[]> {
+  const { query } = filterProviders(db, filter)
+  const rows = await query.select('p.id').orderBy('p.id').limit(limit).execute()
+  return rows.map((row) => row.id)
 }
 
 type ProviderScope = ExpressionBuilder<Database & { p: Database['serviceProviders'] }, 'p'>

@@ -1,11 +1,15 @@
 // The table view of a list: a sticky header whose sortable columns are buttons (the sorted one
 // carries aria-sort), one row per item whose link cell is the keyboard's way in (a click
 // anywhere on the row follows it too), and cells that truncate long text, showing the full value
-// on hover (title) and while the row holds focus.
+// on hover (title) and while the row holds focus. Given a bulk selection, each row gets a
+// checkbox and the header one for the page, with the bulk bar above the table (decision 013).
 import { Box, chakra, Table } from '@chakra-ui/react'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import type { MouseEvent, ReactNode } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { BulkBar } from './bulk-bar'
+import { SelectCell, SelectPageHeader } from './bulk-checkboxes'
+import type { BulkSelection } from './bulk-selection'
 import type { SortChoice, SortFields } from './use-list-params'
 
 export interface Column<T> {
@@ -33,67 +37,83 @@ interface DataTableProps<T> {
   onSort: (choice: SortChoice) => void
   /** The narrowest the table gets before it scrolls sideways. */
   minWidth?: string
+  /** Rows can be chosen for bulk actions. */
+  selection?: BulkSelection
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, columns, rows, rowKey, sort, sortFields, onSort, minWidth = '48rem' } = props
+  const { label, columns, rows, rowKey, sort, sortFields, onSort, selection } = props
   const navigate = useNavigate()
   const linkColumn = columns.find((column) => column.link)
+  const pageIds = rows.map((row) => Number(rowKey(row)))
+  const rowName = (row: T) => linkColumn?.text?.(row) ?? String(rowKey(row))
   // A click on the row's blank space follows its link; clicks on links and buttons stay theirs.
   const openRow = (row: T) => (event: MouseEvent) => {
     if ((event.target as HTMLElement).closest('a, button, input, select')) return
     if (linkColumn?.link) navigate(linkColumn.link(row))
   }
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" maxH="70vh" bg="bg.panel">
-      <Table.Root
-        aria-label={label}
-        size="sm"
-        stickyHeader
-        interactive
-        tableLayout="fixed"
-        minW={minWidth}
-      >
-        <Table.Header>
-          <Table.Row bg="bg.muted">
-            {columns.map((column) => (
-              <Table.ColumnHeader
-                key={column.header}
-                width={column.width}
-                textAlign={column.align}
-                aria-sort={
-                  column.sort && column.sort === sort.sort
-                    ? sort.order === 'asc'
-                      ? 'ascending'
-                      : 'descending'
-                    : undefined
-                }
-              >
-                {column.sort ? (
-                  <SortButton column={column} {...{ sort, sortFields, onSort }} />
-                ) : (
-                  column.header
-                )}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row) => (
-            <Table.Row
-              key={rowKey(row)}
-              onClick={openRow(row)}
-              cursor={linkColumn ? 'pointer' : undefined}
-              css={{ '&:focus-within td': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
-            >
+    <>
+      {selection && <BulkBar selection={selection} pageIds={pageIds} />}
+      <Table.ScrollArea borderWidth="1px" rounded="md" maxH="70vh" bg="bg.panel">
+        <Table.Root
+          aria-label={label}
+          size="sm"
+          stickyHeader
+          interactive
+          tableLayout="fixed"
+          minW={props.minWidth ?? '48rem'}
+        >
+          <Table.Header>
+            <Table.Row bg="bg.muted">
+              {selection && <SelectPageHeader selection={selection} pageIds={pageIds} />}
               {columns.map((column) => (
-                <Cell key={column.header} column={column} row={row} />
+                <Table.ColumnHeader
+                  key={column.header}
+                  width={column.width}
+                  textAlign={column.align}
+                  aria-sort={
+                    column.sort && column.sort === sort.sort
+                      ? sort.order === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : undefined
+                  }
+                >
+                  {column.sort ? (
+                    <SortButton column={column} {...{ sort, sortFields, onSort }} />
+                  ) : (
+                    column.header
+                  )}
+                </Table.ColumnHeader>
               ))}
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row
+                key={rowKey(row)}
+                onClick={openRow(row)}
+                cursor={linkColumn ? 'pointer' : undefined}
+                css={{ '&:focus-within td': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+              >
+                {selection && (
+                  <SelectCell
+                    selection={selection}
+                    id={Number(rowKey(row))}
+                    name={rowName(row)}
+                    pageIds={pageIds}
+                  />
+                )}
+                {columns.map((column) => (
+                  <Cell key={column.header} column={column} row={row} />
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </>
   )
 }
 

@@ -129,7 +129,9 @@ describe('the table view and sorting', () => {
     await user.click(screen.getByRole('button', { name: 'Table' }))
     const table = screen.getByRole('table', { name: 'Products' })
     const headers = within(table).getAllByRole('columnheader')
+    // The first header holds the page's bulk-selection checkbox (decision 013).
     expect(headers.map((h) => h.textContent)).toEqual([
+      '',
       'Preview',
       'Name',
       'Provider',

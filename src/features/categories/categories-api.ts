@@ -1,5 +1,6 @@
 // Reads and writes of either category hierarchy, with the parent field normalised to `parent`.
 import { mutationOptions } from '@tanstack/react-query'
+import type { BulkTarget } from '../../components/bulk-selection'
 import type { ListQuery } from '../../components/use-list-params'
 import { customValues } from '../../forms/custom-fields'
 import { api } from '../../lib/api-client'
@@ -40,6 +41,19 @@ export function categoriesApi(kind: CategoryKind) {
   // show (a provider's or a product's categories).
   const afterWrite = invalidates(pathKey(kind.apiPath), pathKey(kind.usedBy))
   return {
+    /** Bulk Delete (categories have no enabled flag). */
+    bulk: {
+      path: kind.apiPath,
+      one: kind.noun.one,
+      many: kind.noun.many,
+      actions: ['delete'],
+      refreshes: [kind.apiPath, kind.usedBy],
+    } satisfies BulkTarget,
+    /** The list's filters as the API names them. */
+    filterQuery: (query: CategoryQuery) => ({
+      name: query.name,
+      [kind.parentField]: query.parent,
+    }),
     list: (query: CategoryQuery & ListQuery) =>
       listQuery<Category, Raw>(
         kind.apiPath,

@@ -7,6 +7,8 @@ export interface CategoryKind {
   parentField: 'parentId' | 'parentCategoryId'
   /** The API path of the entities filed under these categories (they show their names). */
   usedBy: string
+  /** The records' name in bulk actions' words ("3 product categories deleted"). */
+  noun: { one: string; many: string }
   titles: { list: string; create: string; detail: string; edit: string }
   routes: {
     list: string
@@ -29,6 +31,7 @@ export const serviceProviderCategoryKind: CategoryKind = {
   apiPath: '/service-provider-categories',
   parentField: 'parentId',
   usedBy: '/service-providers',
+  noun: { one: 'service provider category', many: 'service provider categories' },
   titles: {
     list: 'Service Provider Categories',
     create: 'Create Service Provider Category',
@@ -49,6 +52,7 @@ export const productCategoryKind: CategoryKind = {
   apiPath: '/product-categories',
   parentField: 'parentCategoryId',
   usedBy: '/products',
+  noun: { one: 'product category', many: 'product categories' },
   titles: {
     list: 'Product Categories',
     create: 'Create Product Category',

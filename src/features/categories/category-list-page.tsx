@@ -14,6 +14,7 @@ import {
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
+import { type BulkSelection, useBulkSelection } from '../../components/bulk-selection'
 import { type Column, DataTable } from '../../components/data-table'
 import { CategoryFilterField, FilterActions } from '../../components/filter-fields'
 import { PageHeader } from '../../components/page-header'
@@ -59,14 +60,13 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   const nodes = useCategoryChoices(categories.choices(kind.messages.parentsFailed))
   const choices = toTreeOptions(nodes)
   const names = new Map(nodes.map((node) => [node.id, node.name]))
-  const list = useQuery(
-    categories.list({
-      name: filters.name || undefined,
-      parent:
-        filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
-      ...listParams.query,
-    }),
-  )
+  const query = {
+    name: filters.name || undefined,
+    parent: filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
+  }
+  const list = useQuery(categories.list({ ...query, ...listParams.query }))
+  const total = list.data?.pagination.total
+  const selection = useBulkSelection(categories.bulk, categories.filterQuery(query), total)
 
   return (
     <>
@@ -124,7 +124,13 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
           </SimpleGrid>
         )}
         table={(categories, sort) => (
-          <CategoryTable kind={kind} categories={categories} names={names} {...sort} />
+          <CategoryTable
+            kind={kind}
+            categories={categories}
+            names={names}
+            selection={selection}
+            {...sort}
+          />
         )}
       />
     </>
@@ -184,9 +190,10 @@ interface CategoryTableProps extends SortProps {
   categories: Category[]
   /** The hierarchy's names by id, for the parent column. */
   names: Map<number, string>
+  selection: BulkSelection
 }
 
-function CategoryTable({ kind, categories, names, ...sort }: CategoryTableProps) {
+function CategoryTable({ kind, categories, names, selection, ...sort }: CategoryTableProps) {
   const columns: Column<Category>[] = [
     {
       header: 'Name',
@@ -211,6 +218,7 @@ function CategoryTable({ kind, categories, names, ...sort }: CategoryTableProps)
       rowKey={(category) => category.id}
       sortFields={sortFields}
       minWidth="36rem"
+      selection={selection}
       {...sort}
     />
   )

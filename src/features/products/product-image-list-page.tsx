@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ImagePlus } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
+import { type BulkSelection, useBulkSelection } from '../../components/bulk-selection'
 import { type Column, DataTable } from '../../components/data-table'
 import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
@@ -21,6 +22,7 @@ import {
   IMAGE_MESSAGES,
   PRODUCT_MESSAGES,
   type ProductImage,
+  productImageBulk,
   productImagesApi,
   productsApi,
 } from './products-api'
@@ -41,6 +43,8 @@ export function ProductImageListPage() {
     ...productImagesApi.list(id, listParams.query),
     enabled: !Number.isNaN(id),
   })
+  const total = list.data?.pagination.total
+  const selection = useBulkSelection(productImageBulk(id), {}, total)
 
   return (
     <>
@@ -76,7 +80,7 @@ export function ProductImageListPage() {
             ))}
           </SimpleGrid>
         )}
-        table={(images, sort) => <ImageTable images={images} {...sort} />}
+        table={(images, sort) => <ImageTable images={images} selection={selection} {...sort} />}
       />
     </>
   )
@@ -144,7 +148,11 @@ const imageColumns: Column<ProductImage>[] = [
   },
 ]
 
-function ImageTable({ images, ...sort }: SortProps & { images: ProductImage[] }) {
+function ImageTable({
+  images,
+  selection,
+  ...sort
+}: SortProps & { images: ProductImage[]; selection: BulkSelection }) {
   return (
     <DataTable
       label="Product images"
@@ -152,6 +160,7 @@ function ImageTable({ images, ...sort }: SortProps & { images: ProductImage[] })
       rows={images}
       rowKey={(image) => image.id}
       sortFields={imageSortFields}
+      selection={selection}
       {...sort}
     />
   )

@@ -2,19 +2,25 @@
 // table, and a pager with a page size; all but the view kept in the URL.
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
+import { useBulkSelection } from '../../components/bulk-selection'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { useListParams } from '../../components/use-list-params'
 import { ProductGrid } from './product-card'
 import { ProductFilters, readFilters, toQuery } from './product-filters'
 import { ProductTable, productDefaultSort, productSortFields } from './product-table'
-import { PRODUCT_MESSAGES, productsApi } from './products-api'
+import { PRODUCT_MESSAGES, productBulk, productsApi } from './products-api'
 
 export function ProductListPage() {
   const [params] = useSearchParams()
   const listParams = useListParams(productSortFields, productDefaultSort)
   const filters = readFilters(params)
   const list = useQuery(productsApi.list({ ...toQuery(filters), ...listParams.query }))
+  const selection = useBulkSelection(
+    productBulk,
+    { ...toQuery(filters) },
+    list.data?.pagination.total,
+  )
 
   return (
     <>
@@ -28,7 +34,9 @@ export function ProductListPage() {
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={PRODUCT_MESSAGES.noProducts}
         cards={(products) => <ProductGrid products={products} />}
-        table={(products, sort) => <ProductTable products={products} {...sort} />}
+        table={(products, sort) => (
+          <ProductTable products={products} {...sort} selection={selection} />
+        )}
       />
     </>
   )

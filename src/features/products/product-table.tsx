@@ -3,6 +3,7 @@
 // sorts both views offer.
 import { Box } from '@chakra-ui/react'
 import { paths } from '../../app/paths'
+import type { BulkSelection } from '../../components/bulk-selection'
 import { type Column, DataTable } from '../../components/data-table'
 import { StatusBadge } from '../../components/status-badge'
 import {
@@ -66,9 +67,10 @@ interface ProductTableProps {
   products: Product[]
   sort: SortChoice
   onSort: (choice: SortChoice) => void
+  selection: BulkSelection
 }
 
-export function ProductTable({ products, sort, onSort }: ProductTableProps) {
+export function ProductTable({ products, sort, onSort, selection }: ProductTableProps) {
   return (
     <DataTable
       label="Products"
@@ -79,6 +81,7 @@ export function ProductTable({ products, sort, onSort }: ProductTableProps) {
       sortFields={productSortFields}
       onSort={onSort}
       minWidth="52rem"
+      selection={selection}
     />
   )
 }

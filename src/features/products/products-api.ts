@@ -1,6 +1,7 @@
 // Calls for products, their images, and what their screens show beside them: the provider's
 // brand name and the product categories the pickers offer.
 import { mutationOptions } from '@tanstack/react-query'
+import type { BulkTarget } from '../../components/bulk-selection'
 import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
 import { categoryChoicesQuery } from '../../lib/category-choices'
@@ -115,6 +116,24 @@ const productsOf = (providerId: number) => `${providerBase}/${providerId}/produc
 // A product or image write changes the product lists (a provider's too, under its path), the
 // product's record and images, and its preview (previewImageId).
 const afterWrite = invalidates(pathKey(base), pathKey(providerBase))
+
+/** Bulk actions on products (the list and a provider's products). */
+export const productBulk: BulkTarget = {
+  path: base,
+  one: 'product',
+  many: 'products',
+  actions: ['enable', 'disable', 'delete'],
+  refreshes: [base, providerBase],
+}
+
+/** Bulk actions on a product's images. */
+export const productImageBulk = (productId: number): BulkTarget => ({
+  path: imagesOf(productId),
+  one: 'product image',
+  many: 'product images',
+  actions: ['enable', 'disable', 'delete'],
+  refreshes: [base, providerBase],
+})
 
 export const productsApi = {
   list: (query: ProductQuery & ListQuery) =>

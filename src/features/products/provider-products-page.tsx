@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
+import { useBulkSelection } from '../../components/bulk-selection'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { isNotFound, useListParams } from '../../components/use-list-params'
 import { ProductGrid } from './product-card'
 import { ProductTable, productDefaultSort, productSortFields } from './product-table'
-import { PRODUCT_MESSAGES, productsApi } from './products-api'
+import { PRODUCT_MESSAGES, productBulk, productsApi } from './products-api'
 
 export function ProviderProductsPage() {
   const rawId = useParams().id ?? ''
@@ -23,6 +24,8 @@ export function ProviderProductsPage() {
     enabled: !Number.isNaN(id),
   })
   // A missing provider is on its way to /not-found; its list's 404 has nothing to add.
+  const total = list.data?.pagination.total
+  const selection = useBulkSelection(productBulk, { serviceProviderId: id }, total)
 
   return (
     <>
@@ -54,7 +57,9 @@ export function ProviderProductsPage() {
         emptyText={PRODUCT_MESSAGES.noProviderProducts}
         ignoreError={isNotFound}
         cards={(products) => <ProductGrid products={products} />}
-        table={(products, sort) => <ProductTable products={products} {...sort} />}
+        table={(products, sort) => (
+          <ProductTable products={products} {...sort} selection={selection} />
+        )}
       />
     </>
   )

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
+import { useBulkSelection } from '../../components/bulk-selection'
 import {
   CategoryFilterField,
   FilterActions,
@@ -29,7 +30,12 @@ import { useCategoryChoices } from '../../lib/category-choices'
 import { toTreeOptions } from '../../lib/category-tree'
 import { ProviderAvatar } from './provider-avatar'
 import { ProviderTable, providerDefaultSort, providerSortFields } from './provider-table'
-import { PROVIDER_MESSAGES, providersApi, type ServiceProvider } from './providers-api'
+import {
+  PROVIDER_MESSAGES,
+  providerBulk,
+  providersApi,
+  type ServiceProvider,
+} from './providers-api'
 
 const FILTERS = ['email', 'brandName', 'status', 'category'] as const
 type Filters = Record<(typeof FILTERS)[number], string>
@@ -59,15 +65,14 @@ export function ProviderListPage() {
   })
 
   const choices = toTreeOptions(useCategoryChoices(providersApi.categories))
-  const list = useQuery(
-    providersApi.list({
-      email: filters.email || undefined,
-      brandName: filters.brandName || undefined,
-      enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
-      serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
-      ...listParams.query,
-    }),
-  )
+  const query = {
+    email: filters.email || undefined,
+    brandName: filters.brandName || undefined,
+    enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
+    serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
+  }
+  const list = useQuery(providersApi.list({ ...query, ...listParams.query }))
+  const selection = useBulkSelection(providerBulk, query, list.data?.pagination.total)
 
   return (
     <>
@@ -128,7 +133,9 @@ export function ProviderListPage() {
             ))}
           </SimpleGrid>
         )}
-        table={(providers, sort) => <ProviderTable providers={providers} {...sort} />}
+        table={(providers, sort) => (
+          <ProviderTable providers={providers} {...sort} selection={selection} />
+        )}
       />
     </>
   )

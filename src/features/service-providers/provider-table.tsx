@@ -1,6 +1,7 @@
 // Service providers as a table: avatar, name, brand, email, phone, categories and status,
 // sortable by name and brand; and the sorts both views offer.
 import { paths } from '../../app/paths'
+import type { BulkSelection } from '../../components/bulk-selection'
 import { type Column, DataTable } from '../../components/data-table'
 import type { SortProps } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
@@ -51,8 +52,9 @@ const columns: Column<ServiceProvider>[] = [
 
 export function ProviderTable({
   providers,
+  selection,
   ...sort
-}: SortProps & { providers: ServiceProvider[] }) {
+}: SortProps & { providers: ServiceProvider[]; selection: BulkSelection }) {
   return (
     <DataTable
       label="Service providers"
@@ -61,6 +63,7 @@ export function ProviderTable({
       rowKey={(provider) => provider.id}
       sortFields={providerSortFields}
       minWidth="56rem"
+      selection={selection}
       {...sort}
     />
   )

@@ -1,5 +1,7 @@
 // Reads and writes of service providers, their photos and the categories they are filed under.
+
 import { mutationOptions } from '@tanstack/react-query'
+import type { BulkTarget } from '../../components/bulk-selection'
 import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
 import { categoryChoicesQuery } from '../../lib/category-choices'
@@ -60,6 +62,15 @@ export const PROVIDER_MESSAGES = {
 
 // A provider's writes change its lists and record, and the brand name its products show.
 const afterWrite = invalidates(pathKey(base), pathKey('/products'))
+
+/** Bulk actions on service providers. */
+export const providerBulk: BulkTarget = {
+  path: base,
+  one: 'service provider',
+  many: 'service providers',
+  actions: ['enable', 'disable', 'delete'],
+  refreshes: [base, '/products'],
+}
 
 export const providersApi = {
   list: (query: ProviderQuery & ListQuery) =>

@@ -1,0 +1,56 @@
+// Bulk Delete: each record through the very rules of its single DELETE (../lib/delete-rules.ts),
+// inside the bulk's one transaction, each deletion recorded in the record's history. A record
+// the rules keep is listed with the 409 text the single DELETE would give.
+import type { Transaction } from 'kysely'
+import type { Database } from '../db/types'
+import type { DeleteOutcome } from '../lib/delete-rules'
+import { changesBetween, type HistoryEntity, recordHistory } from '../lib/history'
+import type { BulkApply, Refusal } from './bulk'
+
+export interface Deletion {
+  entity: HistoryEntity
+  /** The single DELETE's 404 text. */
+  notFound: string
+  /** The record as GET shows it (its history's `before`); read before it goes. */
+  shown: (trx: Transaction<Database>, id: number) => Promise<object | undefined>
+  remove: (trx: Transaction<Database>, id: number) => Promise<DeleteOutcome<unknown>>
+}
+
+export function deleting<Scope>(deletion: Deletion): BulkApply<Scope> {
+  return async (trx, ids, { operatorId }) => {
+    const done: number[] = []
+    const refused: Refusal[] = []
+    let pending = ids
+    // A category chosen with its subcategories: once they are gone it holds nothing more, so
+    // the kept ones are tried again while a pass still deletes something (at most the depth).
+    for (;;) {
+      const held: Refusal[] = []
+      let deleted = 0
+      for (const id of pending) {
+        const before = await deletion.shown(trx, id)
+        const result = await deletion.remove(trx, id)
+        if (result.outcome === 'missing') refused.push({ id, detail: deletion.notFound })
+        else if (result.outcome === 'refused') held.push({ id, detail: result.detail })
+        else {
+          deleted += 1
+          done.push(id)
+          await recordHistory(trx, {
+            operatorId,
+            entity: deletion.entity,
+            entityId: id,
+            action: 'delete',
+            changes: changesBetween(before as Record<string, unknown>, undefined),
+          })
+        }
+      }
+      if (deleted === 0 || held.length === 0) {
+        refused.push(...held)
+        break
+      }
+      pending = held.map((refusal) => refusal.id)
+    }
+    const order = new Map(ids.map((id, index) => [id, index]))
+    refused.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+    return { done, refused }
+  }
+}

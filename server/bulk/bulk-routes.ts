@@ -1,0 +1,169 @@
+// The bulk routes of every list (decision 013): which actions each entity offers and how its
+// filters read, over the generic route of ./bulk.ts.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely, Transaction } from 'kysely'
+import { type CategoryRow, findCategory, matchingCategoryIds } from '../categories/category-queries'
+import {
+  categoryFilter,
+  categoryListQuery,
+  productCategories,
+  serviceProviderCategories,
+} from '../categories/category-routes'
+import type { Database } from '../db/types'
+import { HttpError } from '../errors'
+import { deleteCategory, deleteProduct, deleteServiceProvider } from '../lib/delete-rules'
+import { changesBetween, recordHistory } from '../lib/history'
+import { booleanFilter, idFilter } from '../lib/list-query'
+import { booleanParam, idParam } from '../lib/query-schema'
+import {
+  deleteImageIn,
+  findProductImage,
+  matchingImageIds,
+} from '../products/product-image-queries'
+import { findProduct, matchingProductIds, productExists } from '../products/product-queries'
+import {
+  IMAGE_NOT_FOUND,
+  NOT_FOUND as PRODUCT_NOT_FOUND,
+  BASE_PATH as PRODUCTS_PATH,
+  productFilter,
+  productId,
+  productListQuery,
+} from '../products/product-request'
+import { findProvider, matchingProviderIds } from '../service-providers/provider-queries'
+import {
+  NOT_FOUND as PROVIDER_NOT_FOUND,
+  BASE_PATH as PROVIDERS_PATH,
+  providerFilter,
+  providerListQuery,
+} from '../service-providers/provider-request'
+import { type BulkApply, type BulkResult, filtersOf, registerBulkRoute } from './bulk'
+import { deleting } from './bulk-delete'
+import { type EnabledRecords, setEnabled } from './bulk-enable'
+
+/** Enable and Disable for a table with `enabled`. */
+function enabling<Scope>(records: (scope: Scope) => EnabledRecords) {
+  const to =
+    (enabled: boolean): BulkApply<Scope> =>
+    (trx, ids, { scope, operatorId }) =>
+      setEnabled(trx, records(scope), ids, enabled, operatorId)
+  return { enable: to(true), disable: to(false) }
+}
+
+const topLevel = async () => undefined
+
+export function registerBulkRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+  registerBulkRoute(app, db, {
+    path: PRODUCTS_PATH,
+    // A provider's products page sends its provider as a filter too.
+    filters: { ...filtersOf(productListQuery), serviceProviderId: idParam },
+    actions: {
+      ...enabling(() => ({ table: 'products', notFound: PRODUCT_NOT_FOUND, entity: 'product' })),
+      delete: deleting({
+        entity: 'product',
+        notFound: PRODUCT_NOT_FOUND,
+        shown: findProduct,
+        remove: deleteProduct,
+      }),
+    },
+    scope: topLevel,
+    matching: (trx, filter, _scope, limit) =>
+      matchingProductIds(
+        trx,
+        { ...productFilter(filter), serviceProviderId: idFilter(filter, 'serviceProviderId') },
+        limit,
+      ),
+  })
+
+  registerBulkRoute(app, db, {
+    path: PROVIDERS_PATH,
+    filters: filtersOf(providerListQuery),
+    actions: {
+      ...enabling(() => ({
+        table: 'serviceProviders',
+        notFound: PROVIDER_NOT_FOUND,
+        entity: 'service-provider',
+      })),
+      delete: deleting({
+        entity: 'service-provider',
+        notFound: PROVIDER_NOT_FOUND,
+        shown: findProvider,
+        remove: deleteServiceProvider,
+      }),
+    },
+    scope: topLevel,
+    matching: (trx, filter, _scope, limit) =>
+      matchingProviderIds(trx, providerFilter(filter), limit),
+  })
+
+  registerBulkRoute(app, db, {
+    path: `${PRODUCTS_PATH}/:id/images`,
+    filters: { enabled: booleanParam },
+    actions: {
+      ...enabling((productId: number) => ({
+        table: 'productImages',
+        notFound: IMAGE_NOT_FOUND,
+        entity: 'product',
+        productId,
+      })),
+      delete: deleteImages,
+    },
+    scope: productOfPath,
+    matching: (trx, filter, productId, limit) =>
+      matchingImageIds(trx, productId, { enabled: booleanFilter(filter, 'enabled') }, limit),
+  })
+
+  for (const kind of [serviceProviderCategories, productCategories]) {
+    const toJson = (row: CategoryRow) => {
+      const { parentId, ...fields } = row
+      return { ...fields, [kind.parentField]: parentId }
+    }
+    registerBulkRoute(app, db, {
+      path: kind.path,
+      filters: filtersOf(categoryListQuery(kind)),
+      actions: {
+        delete: deleting({
+          entity: kind.schemaId,
+          notFound: kind.notFound,
+          shown: async (trx, id) => {
+            const row = await findCategory(trx, kind.table, id)
+            return row && toJson(row)
+          },
+          remove: (trx, id) => deleteCategory(trx, kind.table, id),
+        }),
+      },
+      scope: topLevel,
+      matching: (trx, filter, _scope, limit) =>
+        matchingCategoryIds(trx, kind.table, categoryFilter(kind, filter), limit),
+    })
+  }
+}
+
+/** The product of `/products/:id/images/bulk`; 404 when it does not exist. */
+async function productOfPath(trx: Transaction<Database>, params: unknown): Promise<number> {
+  const id = productId(params)
+  if (!(await productExists(trx, id))) throw new HttpError(404, PRODUCT_NOT_FOUND)
+  return id
+}
+
+/** Each image as DELETE of it would: the product loses its preview if that image was it. */
+const deleteImages: BulkApply<number> = async (trx, ids, { scope: productId, operatorId }) => {
+  const result: BulkResult = { done: [], refused: [] }
+  for (const id of ids) {
+    const before = await findProductImage(trx, productId, id)
+    if (typeof before === 'string' || (await deleteImageIn(trx, productId, id)) !== 'deleted') {
+      result.refused.push({ id, detail: IMAGE_NOT_FOUND })
+      continue
+    }
+    result.done.push(id)
+    const { id: _id, productId: _product, ...fields } = before
+    await recordHistory(trx, {
+      operatorId,
+      entity: 'product',
+      entityId: productId,
+      partId: id,
+      action: 'image-delete',
+      changes: changesBetween(fields, undefined),
+    })
+  }
+  return result
+}

@@ -1,0 +1,55 @@
+// The words of bulk actions: the bar's count, the Delete dialog and the result toast
+// ("12 products disabled"; "3 product categories deleted; 2 refused: …", the refused grouped by
+// their reason so that many refusals still read as a few lines).
+import type { BulkAction, BulkTarget } from './bulk-selection'
+
+export interface BulkResult {
+  done: number[]
+  refused: Array<{ id: number; detail: string }>
+}
+
+const DONE: Record<BulkAction, string> = {
+  enable: 'enabled',
+  disable: 'disabled',
+  delete: 'deleted',
+}
+
+/** The ids shown per reason; the rest are counted. */
+const SHOWN_IDS = 5
+
+const format = new Intl.NumberFormat('en-NG')
+
+export function counted(target: BulkTarget, count: number): string {
+  return `${format.format(count)} ${count === 1 ? target.one : target.many}`
+}
+
+export const BULK_TEXTS = {
+  selected: (target: BulkTarget, count: number) => `${counted(target, count)} selected`,
+  selectAll: (total: number) => `Select all ${format.format(total)} matching the filters`,
+  confirmTitle: 'Are you sure?',
+  confirmText: (target: BulkTarget, count: number) =>
+    `This action cannot be undone. This will permanently delete ${counted(target, count)}.`,
+  failed: 'Bulk action failed. Please try again.',
+}
+
+export function bulkResultText(target: BulkTarget, action: BulkAction, result: BulkResult) {
+  const head = `${counted(target, result.done.length)} ${DONE[action]}`
+  if (result.refused.length === 0) return head
+  const byReason = new Map<string, number[]>()
+  for (const { id, detail } of result.refused) {
+    byReason.set(detail, [...(byReason.get(detail) ?? []), id])
+  }
+  const reasons = [...byReason].map(
+    ([detail, ids]) => `${detail.replace(/\.$/, '')} (${idList(ids)})`,
+  )
+  return `${head}; ${format.format(result.refused.length)} refused: ${reasons.join('; ')}`
+}
+
+function idList(ids: number[]): string {
+  const shown = ids
+    .slice(0, SHOWN_IDS)
+    .map((id) => `#${id}`)
+    .join(', ')
+  const more = ids.length - SHOWN_IDS
+  return more > 0 ? `${shown} and ${format.format(more)} more` : shown
+}

@@ -1,0 +1,339 @@
+import type { FastifyInstance } from 'fastify'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { describeEachDatabase, uniqueName } from './support/databases'
+import { solid } from './support/images'
+import { PRODUCTS, productApi } from './support/products'
+import { expectDetail, type Json } from './support/requests'
+import { PROVIDERS } from './support/service-providers'
+
+// Bulk actions (decision 013) on SQLite and PostgreSQL: one request, one transaction, each
+// record under the rules of its single write; refused ones are listed, the others are changed.
+
+describeEachDatabase('bulk actions', (suite) => {
+  let app: FastifyInstance
+  let api: ReturnType<typeof productApi>
+  let tag: string
+  let providerId: number
+
+  beforeEach(async () => {
+    app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    api = productApi(app, token)
+    tag = uniqueName('bulk')
+    providerId = await api.provider()
+  })
+
+  const bulk = (path: string, payload: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: `${path}/bulk`,
+      headers: api.headers,
+      payload: payload as Json,
+    })
+  const make = async (label: string, enabled = true) =>
+    (await api.create(providerId, { name: `${tag} ${label}`, enabled })).id
+  const enabledOf = async (ids: number[]) =>
+    Promise.all(ids.map(async (id) => (await api.get(id)).json().enabled))
+  const total = async (query: Json) =>
+    (await api.list({ name: tag, ...query } as never)).json().pagination.total
+
+  describe('products', () => {
+    test('disable by ids: every one changes, and cached totals follow at once', async () => {
+      const ids = [await make('a'), await make('b'), await make('c')]
+      expect(await total({ enabled: false })).toBe(0) // now cached
+
+      const response = await bulk(PRODUCTS, { action: 'disable', ids: ids.slice(0, 2) })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toEqual({ done: ids.slice(0, 2), refused: [] })
+      expect(await enabledOf(ids)).toEqual([false, false, true])
+      expect(await total({ enabled: false })).toBe(2)
+      expect(await total({ enabled: true })).toBe(1)
+    })
+
+    test('a missing id is refused with the single write’s text; the others still change', async () => {
+      const id = await make('a', false)
+      const response = await bulk(PRODUCTS, { action: 'enable', ids: [id, 2147483647] })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toEqual({
+        done: [id],
+        refused: [{ id: 2147483647, detail: 'Product not found' }],
+      })
+      expect(await enabledOf([id])).toEqual([true])
+    })
+
+    test('a record already in the asked state is done, and repeated ids count once', async () => {
+      const id = await make('a')
+      const response = await bulk(PRODUCTS, { action: 'enable', ids: [id, id] })
+      expect(response.json()).toEqual({ done: [id], refused: [] })
+    })
+
+    test('all matching the filters: exactly the list’s rows', async () => {
+      const kept = await make('kept')
+      const ids = [await make('match one'), await make('match two')]
+      const otherProvider = await api.provider()
+      await api.create(otherProvider, { name: `${tag} match elsewhere` })
+
+      const response = await bulk(PRODUCTS, {
+        action: 'disable',
+        filter: { name: `${tag} match`, serviceProviderId: String(providerId) },
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toEqual({ done: ids, refused: [] })
+      expect(await enabledOf([kept, ...ids])).toEqual([true, false, false])
+      expect(await total({ enabled: true })).toBe(2)
+    })
+
+    test('a filter matching nothing changes nothing', async () => {
+      const response = await bulk(PRODUCTS, { action: 'disable', filter: { name: `${tag} none` } })
+      expect(response.json()).toEqual({ done: [], refused: [] })
+    })
+
+    test.each<[string, unknown, string]>([
+      ['no ids nor filter', { action: 'enable' }, 'Send either ids or filter, not both'],
+      ['both', { action: 'enable', ids: [1], filter: {} }, 'Send either ids or filter, not both'],
+      [
+        'an unknown action',
+        { action: 'explode', ids: [1] },
+        'action must be one of enable, disable, delete',
+      ],
+      ['no action', { ids: [1] }, 'action is required'],
+      ['an empty id list', { action: 'enable', ids: [] }, 'ids must name at least one id'],
+      ['a zero id', { action: 'enable', ids: [0] }, 'ids.0 must be a positive whole number'],
+      ['a text id', { action: 'enable', ids: ['7'] }, 'ids.0 must be a positive whole number'],
+      [
+        'too many ids',
+        { action: 'enable', ids: Array.from({ length: 1001 }, (_, i) => i + 1) },
+        'ids must name at most 1000 ids',
+      ],
+      [
+        'a bad filter value',
+        { action: 'enable', filter: { enabled: 'yes' } },
+        'filter.enabled must be true or false',
+      ],
+      [
+        'a bad price bound',
+        { action: 'enable', filter: { minPrice: '1.234' } },
+        'filter.minPrice must be an amount in naira with at most two decimals',
+      ],
+      [
+        'a filter that is not an object',
+        { action: 'enable', filter: 'x' },
+        'filter must be an object of the list filters',
+      ],
+    ])('%s is 400 {detail} and changes nothing', async (_name, payload, detail) => {
+      const id = await make('a')
+      expectDetail(await bulk(PRODUCTS, payload), 400, detail)
+      expect(await enabledOf([id])).toEqual([true])
+    })
+  })
+
+  describe('service providers', () => {
+    test('enable and disable by ids and by filter', async () => {
+      const a = await api.providers.create({ brandName: `${tag} Alpha` })
+      const b = await api.providers.create({ brandName: `${tag} Beta` })
+      const enabled = async () =>
+        Promise.all(
+          [a.id, b.id].map(async (id) => (await api.providers.get(id)).json().enabled as boolean),
+        )
+      const byIds = await bulk(PROVIDERS, { action: 'disable', ids: [a.id, b.id] })
+      expect(byIds.json()).toEqual({ done: [a.id, b.id], refused: [] })
+      expect(await enabled()).toEqual([false, false])
+
+      const byFilter = await bulk(PROVIDERS, {
+        action: 'enable',
+        filter: { brandName: `${tag} Be`, enabled: 'false' },
+      })
+      expect(byFilter.json()).toEqual({ done: [b.id], refused: [] })
+      expect(await enabled()).toEqual([false, true])
+    })
+
+    test('delete: a provider with products is kept with the 409 text, the others go', async () => {
+      await make('held')
+      const free = await api.providers.create({ brandName: `${tag} Free` })
+      const response = await bulk(PROVIDERS, { action: 'delete', ids: [providerId, free.id] })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toEqual({
+        done: [free.id],
+        refused: [
+          {
+            id: providerId,
+            detail: expect.stringMatching(/^Service provider has \d+ products?\. Disable it/),
+          },
+        ],
+      })
+      expect((await api.providers.get(free.id)).statusCode).toBe(404)
+      expect((await api.providers.get(providerId)).statusCode).toBe(200)
+    })
+  })
+
+  describe('categories', () => {
+    const CATEGORIES = '/api/product-categories'
+    test('a category chosen with its subcategory goes; one still assigned is kept', async () => {
+      const parent = await api.category(`${tag} Parent`)
+      const child = await api.category(`${tag} Child`, parent.id)
+      const used = await api.category(`${tag} Used`)
+      await api.create(providerId, { name: `${tag} user`, productCategoryIds: [used.id] })
+
+      const response = await bulk(CATEGORIES, {
+        action: 'delete',
+        filter: { name: tag },
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toEqual({
+        done: [child.id, parent.id],
+        refused: [{ id: used.id, detail: 'Category has 1 product' }],
+      })
+      const names = (
+        await app.inject({
+          method: 'GET',
+          url: CATEGORIES,
+          headers: api.headers,
+          query: { name: tag },
+        })
+      ).json().data
+      expect(names.map((row: Json) => row.id)).toEqual([used.id])
+    })
+
+    test('categories offer only delete', async () => {
+      expectDetail(
+        await bulk(CATEGORIES, { action: 'disable', ids: [1] }),
+        400,
+        'action must be one of delete',
+      )
+    })
+  })
+
+  describe('history', () => {
+    const historyOf = (entity: string, ids: number[]) =>
+      suite.db
+        .selectFrom('history')
+        .select(['entityId', 'action', 'partId', 'operatorId', 'changes'])
+        .where('entity', '=', entity)
+        .where('entityId', 'in', ids)
+        .orderBy('id')
+        .execute()
+
+    test('each changed record gets its entry in the same write; unchanged and missing none', async () => {
+      const changed = await make('changed')
+      const already = await make('already', false)
+      const before = await historyOf('product', [changed, already])
+      await bulk(PRODUCTS, { action: 'disable', ids: [changed, already, 2147483647] })
+      const entries = (await historyOf('product', [changed, already])).slice(before.length)
+      expect(entries).toHaveLength(1)
+      expect(entries[0]).toMatchObject({ entityId: changed, action: 'update', partId: null })
+      expect(JSON.parse(String(entries[0].changes))).toEqual({
+        enabled: { before: true, after: false },
+      })
+    })
+
+    test('a deleted product leaves its fields as they were', async () => {
+      const id = await make('gone')
+      await bulk(PRODUCTS, { action: 'delete', ids: [id] })
+      expect((await api.get(id)).statusCode).toBe(404)
+      const [entry] = (await historyOf('product', [id])).filter((row) => row.action === 'delete')
+      const changes = JSON.parse(String(entry.changes))
+      expect(changes.name).toEqual({ before: `${tag} gone`, after: null })
+      expect(changes.enabled).toEqual({ before: true, after: null })
+    })
+  })
+
+  describe('a product’s images', () => {
+    let productId: number
+    const images = (product: number | string) => `${PRODUCTS}/${product}/images`
+    const addImage = async (product: number) => {
+      const image = (await solid(8, 8, 'png')).toString('base64')
+      const response = await app.inject({
+        method: 'POST',
+        url: images(product),
+        headers: api.headers,
+        payload: { image, imageName: 'Side', imageDescription: null, enabled: true },
+      })
+      expect(response.statusCode, response.body).toBe(201)
+      return response.json().id as number
+    }
+    const listed = async (product: number) =>
+      (await app.inject({ method: 'GET', url: images(product), headers: api.headers })).json()
+        .data as Json[]
+
+    beforeEach(async () => {
+      productId = await make('pictured')
+    })
+
+    test('disable by filter, then delete by ids: the preview is cleared with its image', async () => {
+      const [first, second] = [await addImage(productId), await addImage(productId)]
+      await app.inject({
+        method: 'POST',
+        url: `${images(productId)}/${first}/make-preview-image`,
+        headers: api.headers,
+      })
+      const disabled = await bulk(images(productId), {
+        action: 'disable',
+        filter: { enabled: 'true' },
+      })
+      expect(disabled.json()).toEqual({ done: [first, second], refused: [] })
+      expect((await listed(productId)).map((image) => image.enabled)).toEqual([false, false])
+
+      const deleted = await bulk(images(productId), { action: 'delete', ids: [first] })
+      expect(deleted.json()).toEqual({ done: [first], refused: [] })
+      expect((await listed(productId)).map((image) => image.id)).toEqual([second])
+      expect((await api.get(productId)).json().previewImageId).toBeNull()
+    })
+
+    test('an image of another product is refused as not found, and stays', async () => {
+      const other = await make('other')
+      const foreign = await addImage(other)
+      const response = await bulk(images(productId), { action: 'delete', ids: [foreign] })
+      expect(response.json()).toEqual({
+        done: [],
+        refused: [{ id: foreign, detail: 'Product image not found' }],
+      })
+      expect(await listed(other)).toHaveLength(1)
+    })
+
+    test('under a missing product the route is 404', async () => {
+      expectDetail(
+        await bulk(images(2147483647), { action: 'disable', ids: [1] }),
+        404,
+        'Product not found',
+      )
+    })
+  })
+
+  test('more than 10000 matching records are refused whole: narrow the filters', async () => {
+    const now = Date.now()
+    const rows = Array.from({ length: 10_001 }, (_, i) => ({
+      firstName: 'Bulk',
+      lastName: 'Limit',
+      brandName: `${tag} many ${i}`,
+      email: `${tag}-${i}@example.com`,
+      emailKey: `${tag}-${i}@example.com`,
+      phoneNumber: '+2348000000000',
+      state: 'Lagos',
+      city: 'Ikeja',
+      addressLine1: '1 Road',
+      addressLine2: null,
+      about: 'Many',
+      enabled: 1,
+      createdAt: now,
+      updatedAt: now,
+    }))
+    for (let start = 0; start < rows.length; start += 500) {
+      await suite.db
+        .insertInto('serviceProviders')
+        .values(rows.slice(start, start + 500))
+        .execute()
+    }
+    expectDetail(
+      await bulk(PROVIDERS, { action: 'disable', filter: { brandName: `${tag} many` } }),
+      400,
+      'More than 10000 records match the filters: narrow them first',
+    )
+    const stillEnabled = await suite.db
+      .selectFrom('serviceProviders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('brandName', 'like', `${tag} many%`)
+      .where('enabled', '=', 1)
+      .executeTakeFirstOrThrow()
+    expect(Number(stillEnabled.n)).toBe(10_001)
+  })
+})
