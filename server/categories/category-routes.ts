@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import type { EntityName } from '../db/entity-columns'
 import type { CategoryTableName, Database } from '../db/types'
 import { HttpError } from '../errors'
+import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import {
@@ -16,12 +17,21 @@ import {
   textFilter,
 } from '../lib/list-query'
 import { categorySorts, sortParams, sortRequest } from '../lib/list-sort'
-import { nullableIdParam, pageParams, querySchema, textParam } from '../lib/query-schema'
-import { cachedJson } from '../lib/read-cache'
 import {
+  exportQuery,
+  nullableIdParam,
+  pageParams,
+  querySchema,
+  textParam,
+} from '../lib/query-schema'
+import { cachedJson } from '../lib/read-cache'
+import { categoryColumns } from './category-export'
+import {
+  type CategoryFilter,
   type CategoryInput,
   type CategoryRow,
   createCategory,
+  exportCategories,
   findCategory,
   InvalidParentError,
   listCategories,
@@ -75,6 +85,13 @@ export function registerCategoryRoutes(
     )
   }
 
+  const filterOf = (query: RawQuery): CategoryFilter => ({
+    name: textFilter(query, 'name'),
+    description: kind.extraTextFilters.includes('description')
+      ? textFilter(query, 'description')
+      : undefined,
+    parentId: nullableIdFilter(query, parentField),
+  })
   const listQuery = querySchema({
     ...pageParams,
     ...sortParams(categorySorts),
@@ -86,13 +103,7 @@ export function registerCategoryRoutes(
     const query = request.query as RawQuery
     const page = pageRequest(query)
     const sort = sortRequest(query, categorySorts, 'name')
-    const filter = {
-      name: textFilter(query, 'name'),
-      description: kind.extraTextFilters.includes('description')
-        ? textFilter(query, 'description')
-        : undefined,
-      parentId: nullableIdFilter(query, parentField),
-    }
+    const filter = filterOf(query)
     // The dropdowns ask for every category each time a form opens: serialised once per write.
     const key = `${table}:${JSON.stringify([filter, page, sort])}`
     const body = await cachedJson(db, key, async () => {
@@ -102,6 +113,17 @@ export function registerCategoryRoutes(
     })
     return reply.type('application/json; charset=utf-8').send(body)
   })
+
+  app.get(
+    `${path}/export`,
+    { schema: { querystring: exportQuery(listQuery) } },
+    async (request, reply) => {
+      const query = request.query as RawQuery
+      const sort = sortRequest(query, categorySorts, 'name')
+      const rows = await exportCategories(db, table, filterOf(query), sort)
+      return sendCsv(reply, path.replace('/api/', ''), categoryColumns(kind), rows)
+    },
+  )
 
   app.post<{ Body: Body }>(
     path,
