@@ -21,6 +21,7 @@ type Success =
   | 'html'
   | 'script'
   | 'openapi'
+  | 'csv'
 
 interface Operation {
   /** The success status (200 unless said otherwise) and what it holds. */
@@ -44,16 +45,19 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/docs': { success: 'html' },
   'GET /api/docs/docs.js': { success: 'script' },
   'GET /api/service-provider-categories': { success: 'page' },
+  'GET /api/service-provider-categories/export': { success: 'csv' },
   'POST /api/service-provider-categories': { success: 'id', status: 201 },
   'GET /api/service-provider-categories/{id}': { success: 'object' },
   'PUT /api/service-provider-categories/{id}': CATEGORY_PUT,
   'DELETE /api/service-provider-categories/{id}': DELETE,
   'GET /api/product-categories': { success: 'page' },
+  'GET /api/product-categories/export': { success: 'csv' },
   'POST /api/product-categories': { success: 'id', status: 201 },
   'GET /api/product-categories/{id}': { success: 'object' },
   'PUT /api/product-categories/{id}': CATEGORY_PUT,
   'DELETE /api/product-categories/{id}': DELETE,
   'GET /api/service-providers': { success: 'page' },
+  'GET /api/service-providers/export': { success: 'csv' },
   'POST /api/service-providers': { success: 'id', status: 201, errors: [409] },
   'GET /api/service-providers/{id}': { success: 'object' },
   'PUT /api/service-providers/{id}': { success: 'object', errors: [412] },
@@ -67,7 +71,9 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/service-providers/{id}/brand-logo': { success: 'image' },
   'DELETE /api/service-providers/{id}/brand-logo': { success: 'empty' },
   'GET /api/service-providers/{id}/products': { success: 'page' },
+  'GET /api/service-providers/{id}/products/export': { success: 'csv' },
   'GET /api/products': { success: 'page' },
+  'GET /api/products/export': { success: 'csv' },
   'POST /api/products': { success: 'id', status: 201 },
   'GET /api/products/{id}': { success: 'object' },
   'PUT /api/products/{id}': { success: 'object', errors: [412] },
@@ -115,6 +121,13 @@ function successOf(operation: Operation | undefined) {
       return {
         description: 'The image bytes, with an ETag',
         content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } },
+      }
+    case 'csv':
+      return {
+        description:
+          'Every matching row as CSV (UTF-8 with a BOM, a header row, an attachment); ' +
+          'X-Total-Count says how many rows follow',
+        content: { 'text/csv': { schema: { type: 'string' } } },
       }
     case 'html':
       return {

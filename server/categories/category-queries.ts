@@ -2,6 +2,7 @@
 // same columns, the same rules, different tables. Plain functions taking `db` first.
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
 import type { CategoryTableName, Database } from '../db/types'
+import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import type { Audit } from '../lib/history'
 import { containsPattern, type PageRequest } from '../lib/list-query'
@@ -55,9 +56,9 @@ export async function listCategories(
   { page, pageSize }: PageRequest,
   sort: Sort,
 ): Promise<{ rows: CategoryRow[]; total: number }> {
-  const query = filterCategories(db, table, filter)
+  const query = matchingCategories(db, table, filter)
   const [rows, count] = await Promise.all([
-    orderBySort(query.select(['id', 'name', 'description', 'parentId']), sort)
+    orderBySort(query.select(categoryColumns), sort)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
@@ -66,8 +67,47 @@ export async function listCategories(
   return { rows, total: Number(count.total) }
 }
 
-/** The categories the list's filter matches. */
-function filterCategories(db: Db, table: CategoryTableName, filter: CategoryFilter) {
+/** A category as the export writes it: with its parent's name. */
+export type ExportedCategory = CategoryRow & { parentName: string | null }
+
+/** Every category matching the filter, in the sort's order, batch by batch (the CSV export). */
+export async function exportCategories(
+  db: Db,
+  table: CategoryTableName,
+  filter: CategoryFilter,
+  sort: Sort,
+): Promise<ExportRows<Dated<ExportedCategory>>> {
+  const query = matchingCategories(db, table, filter)
+  const { total } = await query
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
+  return exportInBatches(
+    db,
+    table,
+    { query, total: Number(total) },
+    sort,
+    undefined,
+    async (ids) => {
+      const rows = await orderBySort(
+        db.selectFrom(table).select(categoryColumns).where('id', 'in', ids),
+        sort,
+      ).execute()
+      const parentIds = [...new Set(rows.flatMap((row) => row.parentId ?? []))]
+      const parents = parentIds.length
+        ? await db.selectFrom(table).select(['id', 'name']).where('id', 'in', parentIds).execute()
+        : []
+      const names = new Map(parents.map((parent) => [parent.id, parent.name]))
+      return rows.map((row) => ({
+        ...row,
+        parentName: row.parentId === null ? null : (names.get(row.parentId) ?? null),
+      }))
+    },
+  )
+}
+
+const categoryColumns = ['id', 'name', 'description', 'parentId'] as const
+
+function matchingCategories(db: Db, table: CategoryTableName, filter: CategoryFilter) {
   let query = db.selectFrom(table)
   if (filter.name) {
     query = query.where(sql`lower(name)`, 'like', sql`${containsPattern(filter.name)} escape '\\'`)
@@ -91,7 +131,7 @@ export async function matchingCategoryIds(
   filter: CategoryFilter,
   limit: number,
 ): Promise<number[]> {
-  const rows = await filterCategories(db, table, filter)
+  const rows = await matchingCategories(db, table, filter)
     .select('id')
     .orderBy('id')
     .limit(limit)

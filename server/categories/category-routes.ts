@@ -6,6 +6,7 @@ import type { EntityName } from '../db/entity-columns'
 import type { CategoryTableName, Database } from '../db/types'
 import { HttpError } from '../errors'
 import type { Db } from '../lib/category-links'
+import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import {
@@ -17,14 +18,22 @@ import {
   textFilter,
 } from '../lib/list-query'
 import { categorySorts, sortParams, sortRequest } from '../lib/list-sort'
-import { nullableIdParam, pageParams, querySchema, textParam } from '../lib/query-schema'
+import {
+  exportQuery,
+  nullableIdParam,
+  pageParams,
+  querySchema,
+  textParam,
+} from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
 import { requestAudit } from '../lib/request-audit'
+import { categoryColumns } from './category-export'
 import {
   type CategoryFilter,
   type CategoryInput,
   type CategoryRow,
   createCategory,
+  exportCategories,
   findCategory,
   InvalidParentError,
   listCategories,
@@ -94,6 +103,17 @@ export function registerCategoryRoutes(
     })
     return reply.type('application/json; charset=utf-8').send(body)
   })
+
+  app.get(
+    `${path}/export`,
+    { schema: { querystring: exportQuery(listQuery) } },
+    async (request, reply) => {
+      const query = request.query as RawQuery
+      const sort = sortRequest(query, categorySorts, 'name')
+      const rows = await exportCategories(db, table, categoryFilter(kind, query), sort)
+      return sendCsv(reply, path.replace('/api/', ''), categoryColumns(kind), rows)
+    },
+  )
 
   app.post<{ Body: Body }>(
     path,

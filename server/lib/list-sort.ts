@@ -2,7 +2,7 @@
 // list names its sortable fields once (below); ties always break by id in the same direction,
 // so a row sits at one place in the order and pages never repeat or skip it. Migration 009
 // gives every (field, id) pair an index, so a first page reads just its rows.
-import { type SelectQueryBuilder, sql } from 'kysely'
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import { type RawQuery, single } from './list-query'
 import { oneOf } from './query-schema'
 
@@ -87,4 +87,40 @@ export function orderBySort<Q extends AnyQuery>(
     ordered = ordered.orderBy(sql.ref(alias ? `${alias}.${column}` : column), sort.order) as Q
   }
   return ordered.orderBy(sql.ref(id), sort.order) as Q
+}
+
+/** Rows read per batch by `keysetIds`: big enough to amortise a query, small in memory. */
+export const EXPORT_BATCH_SIZE = 1000
+
+/**
+ * Every id of a filtered list query in the sort's order, batch by batch: each batch starts
+ * after the previous one's last key (its sort columns and id), so the millionth row costs what
+ * the first does, where an offset would walk all rows before it again. Arguments as for
+ * `orderBySort`. Each batch is read on its own, without a snapshot: a row whose sort key
+ * changes during the walk may be missed or met twice, but no other row is.
+ */
+export async function* keysetIds(
+  query: AnyQuery,
+  sort: Sort,
+  alias?: string,
+  id = alias ? `${alias}.id` : 'id',
+  size = EXPORT_BATCH_SIZE,
+): AsyncGenerator<number[]> {
+  const keys = [...sort.columns.map((column) => (alias ? `${alias}.${column}` : column)), id]
+  const refs = keys.map((key) => sql.ref(key))
+  const selected = refs.map((ref, index) => ref.as(`k${index}`))
+  const idKey = `k${keys.length - 1}`
+  const after = sort.order === 'asc' ? sql.raw('>') : sql.raw('<')
+  let last: unknown[] | undefined
+  for (;;) {
+    let batch = query.select(selected)
+    if (last) batch = batch.where(sql<SqlBool>`(${sql.join(refs)}) ${after} (${sql.join(last)})`)
+    const rows: Record<string, unknown>[] = await orderBySort(batch, sort, alias, id)
+      .limit(size)
+      .execute()
+    if (rows.length > 0) yield rows.map((row) => Number(row[idKey]))
+    if (rows.length < size) return
+    const end = rows[rows.length - 1]
+    last = keys.map((_, index) => end[`k${index}`])
+  }
 }

@@ -76,3 +76,9 @@ export const pageParams = { page: positiveWhole, pageSize: positiveWhole }
 export function querySchema(properties: Record<string, Schema>): Schema {
   return { type: 'object', properties }
 }
+
+/** A list's querystring schema without `page` and `pageSize`: its export takes every row. */
+export function exportQuery(listQuery: Schema): Schema {
+  const { page, pageSize, ...filters } = listQuery.properties as Record<string, Schema>
+  return querySchema(filters)
+}

@@ -1,8 +1,9 @@
 // Reading products with their categories and their provider's brand name. Plain functions
 // taking `db` first. Money leaves the database as kobo and the API as naira (toNaira).
-import { type SqlBool, sql } from 'kysely'
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
+import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
 import type { PageRequest } from '../lib/list-query'
 import { orderBySort, type Sort } from '../lib/list-sort'
 import { cachedCount, consistentPage } from '../lib/read-cache'
@@ -81,26 +82,50 @@ async function readProductPage(
   { page, pageSize }: PageRequest,
   sort: Sort,
 ): Promise<{ rows: Product[]; total: number }> {
+  const { query, newestFirst, total } = await matchingProducts(db, filter)
+  const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+  return { rows: await productsIn(db, pageIds, sort), total }
+}
+
+/** Every product matching the filter, in the sort's order, batch by batch (the CSV export). */
+export async function exportProducts(
+  db: Db,
+  filter: ProductFilter,
+  sort: Sort,
+): Promise<ExportRows<Dated<Product>>> {
+  const matching = await matchingProducts(db, filter)
+  return exportInBatches(db, 'products', matching, sort, 'p', (ids) => productsIn(db, ids, sort))
+}
+
+/**
+ * The products matching the filter (a query over `p`, the id expression ordering it newest
+ * first) and how many there are (cached). How the query finds them depends on that number.
+ */
+async function matchingProducts(db: Db, filter: ProductFilter) {
   const tree = filter.categoryId === undefined ? [] : await categoryTree(db, filter.categoryId)
   const key = `products:${JSON.stringify(filter)}`
   const total = await cachedCount(db, key, filterProducts(db, filter, tree, 'index').query)
   const everything = await cachedCount(db, 'products:{}', db.selectFrom('products as p'))
   const how = total >= everything * BROAD_SHARE ? 'scan' : 'index'
-  const { query, newestFirst } = filterProducts(db, filter, tree, how)
-  const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-  const rows = await orderBySort(
-    selectProducts(db).where('p.id', 'in', pageIds),
-    sort,
-    'p',
-  ).execute()
+  return { ...filterProducts(db, filter, tree, how), total }
+}
+
+/** These products (ids, or a query selecting them) read in full, in the sort's order. */
+async function productsIn(
+  db: Db,
+  // biome-ignore lint/suspicious/noExplicitAny: a filtered list query selecting ids
+  ids: number[] | SelectQueryBuilder<any, any, { id: number }>,
+  sort: Sort,
+): Promise<Product[]> {
+  const rows = await orderBySort(selectProducts(db).where('p.id', 'in', ids), sort, 'p').execute()
   const categories = await categoriesOf(
     db,
     productLinks,
     rows.map((row) => row.id),
   )
-  return { rows: rows.map((row) => toProduct(row, categories)), total }
+  return rows.map((row) => toProduct(row, categories))
 }
 
 /** The ids of the products the filter matches, in id order, at most `limit` (bulk actions). */

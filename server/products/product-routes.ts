@@ -4,10 +4,12 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
+import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
 import { productSorts, sortRequest } from '../lib/list-sort'
+import { exportQuery } from '../lib/query-schema'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import { providerExists } from '../service-providers/provider-image-queries'
 import {
@@ -16,7 +18,8 @@ import {
   providerId,
 } from '../service-providers/provider-request'
 import { productAudit } from './product-audit'
-import { findProduct, listProducts } from './product-queries'
+import { productColumns } from './product-export'
+import { exportProducts, findProduct, listProducts } from './product-queries'
 import {
   BASE_PATH,
   type NewProductBody,
@@ -48,6 +51,17 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     const { rows, total } = await listProducts(db, productFilter(query), page, sort)
     return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
   })
+
+  app.get(
+    `${BASE_PATH}/export`,
+    { schema: { querystring: exportQuery(productListQuery) } },
+    async (request, reply) => {
+      const query = request.query as RawQuery
+      const sort = sortRequest(query, productSorts, 'newest')
+      const rows = await exportProducts(db, productFilter(query), sort)
+      return sendCsv(reply, 'products', productColumns, rows)
+    },
+  )
 
   app.post<{ Body: NewProductBody }>(
     BASE_PATH,
@@ -107,6 +121,23 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     const { rows, total } = await listProducts(db, filter, page, sort)
     return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
   })
+
+  const providerProductsExport = { schema: { querystring: exportQuery(providerProductListQuery) } }
+  app.get(
+    `${PROVIDERS_PATH}/:id/products/export`,
+    providerProductsExport,
+    async (request, reply) => {
+      const serviceProviderId = providerId(request.params)
+      const query = request.query as RawQuery
+      const sort = sortRequest(query, productSorts, 'newest')
+      const filter = { ...providerProductFilter(query), serviceProviderId }
+      if (!(await providerExists(db, serviceProviderId))) {
+        throw new HttpError(404, PROVIDER_NOT_FOUND)
+      }
+      const rows = await exportProducts(db, filter, sort)
+      return sendCsv(reply, `service-provider-${serviceProviderId}-products`, productColumns, rows)
+    },
+  )
 }
 
 function httpError(error: unknown): unknown {

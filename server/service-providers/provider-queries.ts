@@ -1,8 +1,9 @@
 // Reading service providers with their categories and image flags. Plain functions taking
 // `db` first.
-import type { ExpressionBuilder } from 'kysely'
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, providerLinks } from '../lib/category-links'
+import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
 import type { PageRequest } from '../lib/list-query'
 import { orderBySort, type Sort } from '../lib/list-sort'
 import { cachedCount, consistentPage } from '../lib/read-cache'
@@ -61,23 +62,48 @@ async function readProviderPage(
   { page, pageSize }: PageRequest,
   sort: Sort,
 ): Promise<{ rows: Provider[]; total: number }> {
-  const { query, newestFirst } = filterProviders(db, filter)
-  const total = await cachedCount(db, `providers:${JSON.stringify(filter)}`, query)
+  const { query, newestFirst, total } = await matchingProviders(db, filter)
   // Only the page's ids are looked for with the filters; then just those rows are read in full.
   const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
-  const rows = await orderBySort(
-    selectProviders(db).where('p.id', 'in', pageIds),
-    sort,
-    'p',
-  ).execute()
+  return { rows: await providersIn(db, pageIds, sort), total }
+}
+
+/** Every provider matching the filter, in the sort's order, batch by batch (the CSV export). */
+export async function exportProviders(
+  db: Db,
+  filter: ProviderFilter,
+  sort: Sort,
+): Promise<ExportRows<Dated<Provider>>> {
+  const matching = await matchingProviders(db, filter)
+  return exportInBatches(db, 'serviceProviders', matching, sort, 'p', (ids) =>
+    providersIn(db, ids, sort),
+  )
+}
+
+/** The providers matching the filter (a query over `p`, the id expression ordering it newest
+ * first) and how many there are (cached). */
+async function matchingProviders(db: Db, filter: ProviderFilter) {
+  const { query, newestFirst } = filterProviders(db, filter)
+  const total = await cachedCount(db, `providers:${JSON.stringify(filter)}`, query)
+  return { query, newestFirst, total }
+}
+
+/** These providers (ids, or a query selecting them) read in full, in the sort's order. */
+async function providersIn(
+  db: Db,
+  // biome-ignore lint/suspicious/noExplicitAny: a filtered list query selecting ids
+  ids: number[] | SelectQueryBuilder<any, any, { id: number }>,
+  sort: Sort,
+): Promise<Provider[]> {
+  const rows = await orderBySort(selectProviders(db).where('p.id', 'in', ids), sort, 'p').execute()
   const categories = await categoriesOf(
     db,
     providerLinks,
     rows.map((row) => row.id),
   )
-  return { rows: rows.map((row) => toProvider(row, categories)), total }
+  return rows.map((row) => toProvider(row, categories))
 }
 
 /** The providers the list's filter matches, and how to walk them newest first. */

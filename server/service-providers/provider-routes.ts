@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
+import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
 import { providerSorts, sortRequest } from '../lib/list-sort'
+import { exportQuery } from '../lib/query-schema'
 import { providerAudit } from './provider-audit'
-import { findProvider, listProviders } from './provider-queries'
+import { providerColumns } from './provider-export'
+import { exportProviders, findProvider, listProviders } from './provider-queries'
 import {
   BASE_PATH,
   DUPLICATE_EMAIL,
@@ -38,6 +41,17 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
     const { rows, total } = await listProviders(db, providerFilter(query), page, sort)
     return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
   })
+
+  app.get(
+    `${BASE_PATH}/export`,
+    { schema: { querystring: exportQuery(providerListQuery) } },
+    async (request, reply) => {
+      const query = request.query as RawQuery
+      const sort = sortRequest(query, providerSorts, 'newest')
+      const rows = await exportProviders(db, providerFilter(query), sort)
+      return sendCsv(reply, 'service-providers', providerColumns, rows)
+    },
+  )
 
   app.post<{ Body: NewProviderBody }>(
     BASE_PATH,

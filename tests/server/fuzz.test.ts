@@ -113,6 +113,7 @@ function categoryRoutes(path: string, parentField: string, ids: (f: Fixtures) =>
   const filters = path.includes('product') ? ['description'] : []
   return [
     { method: 'GET', url: path, query: ['name', parentField, ...filters] },
+    { method: 'GET', url: `${path}/export`, query: ['name', parentField, ...filters] },
     { method: 'POST', url: path, body },
     { method: 'GET', url: `${path}/:id` },
     { method: 'PUT', url: `${path}/:id`, body },
@@ -162,6 +163,11 @@ const ENDPOINTS: Endpoint[] = [
     query: ['email', 'brandName', 'enabled', 'serviceProviderCategoryId'],
   },
   {
+    method: 'GET',
+    url: '/api/service-providers/export',
+    query: ['email', 'brandName', 'enabled', 'serviceProviderCategoryId'],
+  },
+  {
     method: 'POST',
     url: '/api/service-providers',
     body: (f) => ({ ...provider(f), email: fc.uuid().map((id) => `${id}@example.com`) }),
@@ -177,11 +183,17 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', url: '/api/service-providers/:id/public-info', public: true },
   { method: 'GET', url: '/api/service-providers/:id/products', query: ['name', 'enabled'] },
+  { method: 'GET', url: '/api/service-providers/:id/products/export', query: ['name', 'enabled'] },
   ...providerImageRoutes('passport-photo', 'passportPhoto'),
   ...providerImageRoutes('brand-logo', 'brandLogo'),
   {
     method: 'GET',
     url: '/api/products',
+    query: ['categoryId', 'name', 'enabled', 'minPrice', 'maxPrice', 'minRating', 'maxRating'],
+  },
+  {
+    method: 'GET',
+    url: '/api/products/export',
     query: ['categoryId', 'name', 'enabled', 'minPrice', 'maxPrice', 'minRating', 'maxRating'],
   },
   {

@@ -1,0 +1,19 @@
+// The columns of a category hierarchy's CSV export (GET /service-provider-categories/export,
+// /product-categories/export): the parent by name, and its id since names may repeat.
+
+import { type CsvColumn, type Dated, isoDate } from '../lib/csv-export'
+import type { ExportedCategory } from './category-queries'
+import type { CategoryKind } from './category-routes'
+
+export function categoryColumns(kind: CategoryKind): CsvColumn<Dated<ExportedCategory>>[] {
+  const parent = kind.parentField === 'parentId' ? 'Parent' : 'Parent Category'
+  return [
+    { title: 'ID', value: (c) => c.id },
+    { title: 'Name', value: (c) => c.name },
+    { title: 'Description', value: (c) => c.description },
+    { title: parent, value: (c) => c.parentName },
+    { title: `${parent} ID`, value: (c) => c.parentId },
+    { title: 'Created', value: (c) => isoDate(c.createdAt) },
+    { title: 'Updated', value: (c) => isoDate(c.updatedAt) },
+  ]
+}

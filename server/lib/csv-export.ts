@@ -1,0 +1,112 @@
+// CSV exports of the lists (decision 014): every row matching the list's filters, streamed as
+// it is read, batch by batch, so memory stays flat however many rows there are. csv-stringify
+// quotes the cells and neutralises formulas (OWASP's CSV injection advice: a text cell starting
+// with = + - @ tab or CR gets a leading '); numbers are written as numbers, so a negative
+// number stays a number. A UTF-8 BOM makes spreadsheet programs read ₦ and accents.
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { stringify } from 'csv-stringify'
+import type { FastifyReply } from 'fastify'
+import type { SelectQueryBuilder } from 'kysely'
+import type { CategoryTableName } from '../db/types'
+import type { CategoryRef, Db } from './category-links'
+import { keysetIds, type Sort } from './list-sort'
+
+// biome-ignore lint/suspicious/noExplicitAny: any filtered list query
+type AnyQuery = SelectQueryBuilder<any, any, any>
+
+type Cell = string | number | null | undefined
+
+/** A column of an export: its header and how a row fills it. */
+export interface CsvColumn<Row> {
+  title: string
+  value: (row: Row) => Cell
+}
+
+/** What an export query gives: the number of matching rows and the rows, batch by batch. */
+export interface ExportRows<Row> {
+  total: number
+  batches: AsyncIterable<Row[]>
+}
+
+/** Naira with kobo, as spreadsheets read a number: 1500 → "1500.00". */
+export const money = (naira: number | null): Cell => (naira === null ? null : naira.toFixed(2))
+
+/** Categories by name, several joined with "; ". */
+export const categoryNames = (categories: CategoryRef[]): string =>
+  categories.map((category) => category.name).join('; ')
+
+export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No')
+
+/** An instant (milliseconds) as ISO 8601 in UTC. */
+export const isoDate = (ms: number | undefined): Cell =>
+  ms === undefined ? null : new Date(ms).toISOString()
+
+/**
+ * The first batch is read before anything is sent, so a failure there still answers with the
+ * usual `{detail}` error. A failure later cannot change the status any more: the response is
+ * cut off (no closing chunk, so no client takes it for a whole file) and the error logged.
+ */
+export async function sendCsv<Row>(
+  reply: FastifyReply,
+  collection: string,
+  columns: CsvColumn<Row>[],
+  { total, batches }: ExportRows<Row>,
+): Promise<FastifyReply> {
+  const iterator = batches[Symbol.asyncIterator]()
+  const first = await iterator.next()
+  async function* records() {
+    yield columns.map((column) => column.title)
+    for (let batch = first; !batch.done; batch = await iterator.next()) {
+      for (const row of batch.value) yield columns.map((column) => column.value(row))
+    }
+  }
+  const csv = stringify({ bom: true, escape_formulas: true, record_delimiter: 'windows' })
+  pipeline(Readable.from(records()), csv).catch((error) => {
+    reply.log.error({ err: error }, `CSV export of ${collection} failed after it had begun`)
+  })
+  const day = new Date().toISOString().slice(0, 10)
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${collection}-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .header('x-total-count', String(total))
+    .send(csv)
+}
+
+type DatedTable = CategoryTableName | 'serviceProviders' | 'products'
+
+/** A row as an export writes it: with when it was created and last changed (ms). */
+export type Dated<Row> = Row & { createdAt?: number; updatedAt?: number }
+
+/**
+ * Every row of a filtered list query (over `alias`; see `keysetIds`), read batch by batch in
+ * the sort's order: `read` turns a batch of ids into rows, which get their dates here.
+ */
+export function exportInBatches<Row extends { id: number }>(
+  db: Db,
+  table: DatedTable,
+  matching: { query: AnyQuery; newestFirst?: string; total: number },
+  sort: Sort,
+  alias: string | undefined,
+  read: (ids: number[]) => Promise<Row[]>,
+): ExportRows<Dated<Row>> {
+  async function* batches() {
+    for await (const ids of keysetIds(matching.query, sort, alias, matching.newestFirst)) {
+      const [rows, dates] = await Promise.all([read(ids), timestampsOf(db, table, ids)])
+      yield rows.map((row) => ({ ...row, ...dates.get(row.id) }))
+    }
+  }
+  return { total: matching.total, batches: batches() }
+}
+
+async function timestampsOf(db: Db, table: DatedTable, ids: number[]) {
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', 'createdAt', 'updatedAt'])
+    .where('id', 'in', ids)
+    .execute()
+  return new Map(
+    rows.map((row) => [row.id, { createdAt: row.createdAt, updatedAt: row.updatedAt }]),
+  )
+}
