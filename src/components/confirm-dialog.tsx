@@ -1,5 +1,6 @@
-// Asks before an action that cannot be undone: a title, a text, Cancel and the action's button
-// (disabled while the action runs). The caller owns `open` and closes it when done.
+// Asks before an action that cannot be undone: a title, a text, Cancel (or the caller's
+// `cancelText`) and the action's button (disabled while the action runs). The caller owns
+// `open` and closes it when done.
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react'
 
 export interface ConfirmDialogProps {
@@ -7,13 +8,16 @@ export interface ConfirmDialogProps {
   title: string
   text: string
   confirmText: string
+  /** The button that keeps things as they are; 'Cancel' unless the caller words it. */
+  cancelText?: string
   busy?: boolean
   onConfirm: () => void
   onCancel: () => void
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, text, confirmText, busy = false, onConfirm, onCancel } = props
+  const { open, title, text, confirmText, cancelText = 'Cancel', busy = false } = props
+  const { onConfirm, onCancel } = props
   return (
     <Dialog.Root
       role="alertdialog"
@@ -35,7 +39,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" disabled={busy} onClick={onCancel}>
-                Cancel
+                {cancelText}
               </Button>
               <Button colorPalette="red" disabled={busy} aria-busy={busy} onClick={onConfirm}>
                 {confirmText}

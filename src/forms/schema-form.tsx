@@ -1,12 +1,15 @@
 // A form rendered from a schema file: Chakra theme, precompiled validator, plain-words errors,
 // and a submit button whose text follows the form's busy state ('Create Category' /
-// 'Creating . . .'). Both texts come from the ui schema's "ui:submitButtonOptions".
+// 'Creating . . .'). Both texts come from the ui schema's "ui:submitButtonOptions". Leaving
+// the form with unsaved changes asks first (unsaved-changes-guard.tsx).
 import { Button, HStack } from '@chakra-ui/react'
+import type Form from '@rjsf/core'
 import { withTheme } from '@rjsf/core'
-import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils'
-import { type ReactNode, useState } from 'react'
+import { deepEquals, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { transformErrors } from './plain-errors'
 import { templates, widgets } from './theme'
+import { UnsavedChangesGuard } from './unsaved-changes-guard'
 
 const ThemedForm = withTheme({ templates, widgets })
 const ignoreErrors = () => {}
@@ -41,12 +44,14 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
   // loaded), so a fixed prop would wipe the operator's edits the moment Save is pressed. The
   // form's own data is held here and handed back, so RJSF always sees its latest state.
   const [data, setData] = useState(formData)
+  const dirty = useDirty(busy)
   const buttonOptions = (uiSchema['ui:submitButtonOptions'] ?? {}) as {
     submitText?: string
     busyText?: string
   }
   return (
     <ThemedForm
+      ref={dirty.formRef}
       schema={schema}
       uiSchema={uiSchema}
       validator={validator}
@@ -62,10 +67,15 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
       focusOnFirstError
       onChange={(event) => {
         setData(event.formData as Partial<T>)
+        dirty.changed(event.formData)
         onChange?.(event.formData as Partial<T>)
       }}
-      onSubmit={(event) => onSubmit(event.formData as T)}
+      onSubmit={(event) => {
+        dirty.saving.current = true
+        onSubmit(event.formData as T)
+      }}
     >
+      <UnsavedChangesGuard dirty={dirty.dirty} saving={dirty.saving} />
       <HStack gap="3" mt="2">
         <Button
           type="submit"
@@ -79,4 +89,31 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
       </HStack>
     </ThemedForm>
   )
+}
+
+/** Undefined members dropped: a field typed into and emptied again counts as untouched. */
+const comparable = (data: unknown) => (data === undefined ? {} : JSON.parse(JSON.stringify(data)))
+
+/**
+ * Whether the form's data differs from what it started with: RJSF's own first state, defaults
+ * filled in, so an untouched form (or one edited back) is clean. `saving` is set when a valid
+ * form is submitted, so the save's own redirect is not held, and cleared when a failed save
+ * leaves the form on screen.
+ */
+function useDirty(busy: boolean) {
+  const formRef = useRef<Form>(null)
+  const initial = useRef<unknown>(undefined)
+  const [edited, setEdited] = useState<unknown>(undefined)
+  const saving = useRef(false)
+  useEffect(() => {
+    initial.current = comparable(formRef.current?.state.formData)
+  }, [])
+  useEffect(() => {
+    if (!busy) saving.current = false
+  }, [busy])
+  const dirty =
+    edited !== undefined &&
+    initial.current !== undefined &&
+    !deepEquals(comparable(edited), initial.current)
+  return { formRef, saving, dirty, changed: (next: unknown) => setEdited(next ?? {}) }
 }

@@ -860,11 +860,13 @@ describe('service provider edit', () => {
     expect(textbox('city')).toHaveValue('Yaba')
   })
 
-  it('Cancel goes back to the provider without saving', async () => {
+  it('Cancel goes back to the provider without saving (once the changes are discarded)', async () => {
     const bodies = recordWrites('put', '/service-providers/9', () => HttpResponse.json(ada))
     const { user, router } = await openForm()
     await fill(user, { city: 'Yaba' })
     await user.click(screen.getByRole('link', { name: 'Cancel' }))
+    const asked = await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })
+    await user.click(within(asked).getByRole('button', { name: 'Discard' }))
     expect(await screen.findByRole('heading', { name: 'Ada Obi', level: 1 })).toBeVisible()
     expect(currentPath(router)).toBe('/service-providers/9')
     expect(bodies).toHaveLength(0)
