@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { schemaFields } from '../support/schema-labels'
 import { apiPost, unique } from './support/api'
+import { seriousViolations } from './support/axe'
 import { launchBrowser, openPage, screenshot, signIn } from './support/browser'
 
 const product = schemaFields('product')
@@ -72,6 +73,7 @@ describe.each([
     // Nothing in the section is wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(overflow).toBeLessThanOrEqual(width)
+    await expect(seriousViolations(page)).resolves.toEqual([])
     expect(problems).toEqual([])
     await page.context().close()
   })
