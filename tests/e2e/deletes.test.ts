@@ -106,10 +106,32 @@ describe.each([1280, 375])('deletes at %i px', (width) => {
     expect(images.status).toBe(404)
   })
 
+  it('offers Disable when deleting a provider with products is refused', async () => {
+    await page.goto(`/service-providers/${providerId}`)
+    await page.getByRole('heading', { level: 1, name: 'Tolu Bakare' }).waitFor()
+    await apiPost('/products', {
+      name: `Cupcakes ${tag}`,
+      description: 'A dozen',
+      pricing: 'Fixed',
+      price: 12000,
+      serviceProviderId: providerId,
+    })
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await dialog().getByRole('button', { name: 'Delete' }).click()
+    await dialog()
+      .getByText('Service provider has 1 product. Disable it instead, or delete its products first')
+      .waitFor()
+    await screenshot(page, `delete-provider-refused-${width}`)
+    await dialog().getByRole('button', { name: 'Disable' }).click()
+    await toast('Service provider disabled successfully!').waitFor()
+    await page.getByText('Disabled', { exact: true }).waitFor()
+  })
+
   it('removes the brand logo from the edit page', async () => {
     await page.goto(`/service-providers/${providerId}/edit`)
     const logo = page.getByRole('group', { name: 'Brand Logo' })
     await logo.getByRole('img').waitFor()
+    await screenshot(page, `delete-logo-before-${width}`)
     await logo.getByRole('button', { name: 'Remove' }).click()
     await dialog()
       .getByText('This action cannot be undone. This will permanently delete the brand logo.')
