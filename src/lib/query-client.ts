@@ -128,3 +128,14 @@ export function invalidates(...keys: QueryKey[]) {
     for (const queryKey of keys) void context.client.invalidateQueries({ queryKey })
   }
 }
+
+/**
+ * A delete's onSuccess (its variable is the record's id): the record's own queries are dropped,
+ * so its screen is never refetched into a 404, and every query under these keys is stale.
+ */
+export function forgets(recordPath: (id: number) => string, ...keys: QueryKey[]) {
+  return (_data: unknown, id: number, _result: unknown, context: MutationFunctionContext) => {
+    context.client.removeQueries({ queryKey: pathKey(recordPath(id)) })
+    for (const queryKey of keys) void context.client.invalidateQueries({ queryKey })
+  }
+}

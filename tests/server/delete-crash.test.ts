@@ -142,7 +142,11 @@ describe.each(['sqlite', 'postgres'] as const)('SIGKILL mid-delete [%s]', (diale
 /** Brings each product to IMAGES_EACH images by copying its first one (not as the preview). */
 async function copyImages(db: Kysely<Database>, productIds: number[]) {
   for (const productId of productIds) {
-    const { id: _, attributes: __, ...first } = await db
+    const {
+      id: _,
+      attributes: __,
+      ...first
+    } = await db
       .selectFrom('productImages')
       .selectAll()
       .where('productId', '=', productId)

@@ -5,7 +5,7 @@ import type { ListQuery } from '../../components/use-list-params'
 import { customValues } from '../../forms/custom-fields'
 import { api } from '../../lib/api-client'
 import { categoryChoicesQuery } from '../../lib/category-choices'
-import { invalidates, listQuery, pathKey, recordQuery } from '../../lib/query-client'
+import { forgets, invalidates, listQuery, pathKey, recordQuery } from '../../lib/query-client'
 import { categoryCustomFields } from './category-custom-fields'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
 
@@ -85,6 +85,11 @@ export function categoriesApi(kind: CategoryKind) {
       mutationFn: (change: { id: number; fields: CategoryFields; etag: string | null }) =>
         api.put<Raw>(recordPath(change.id), change.fields, change.etag),
       onSuccess: afterWrite,
+    }),
+    /** Refused (409) while it has subcategories or is assigned. */
+    remove: mutationOptions({
+      mutationFn: (id: number) => api.delete(recordPath(id)),
+      onSuccess: forgets(recordPath, pathKey(kind.apiPath), pathKey(kind.usedBy)),
     }),
   }
 }

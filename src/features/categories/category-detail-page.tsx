@@ -1,4 +1,4 @@
-// One category: name, ID, parent ID (or None), description, and Edit.
+// One category: name, ID, parent ID (or None), description, Edit and Delete.
 import { Button, Card, DataList, HStack, Link } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
@@ -11,6 +11,7 @@ import { PageSpinner } from '../../components/page-spinner'
 import { useCategoryChoices } from '../../lib/category-choices'
 import { categoriesApi } from './categories-api'
 import { categoryCustomFields } from './category-custom-fields'
+import { CategoryDeleteButton } from './category-delete-button'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
 
 export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
@@ -34,11 +35,14 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
         description={kind.titles.detail}
         crumbs={[{ label: kind.titles.list, to: kind.routes.list }, { label: data.name }]}
         actions={
-          <Button asChild colorPalette="teal">
-            <RouterLink to={kind.routes.edit(data.id)}>
-              <Pencil aria-hidden /> Edit
-            </RouterLink>
-          </Button>
+          <HStack gap="2" wrap="wrap">
+            <Button asChild colorPalette="teal">
+              <RouterLink to={kind.routes.edit(data.id)}>
+                <Pencil aria-hidden /> Edit
+              </RouterLink>
+            </Button>
+            <CategoryDeleteButton kind={kind} id={data.id} />
+          </HStack>
         }
       />
       <Card.Root variant="outline" bg="bg.panel" maxW="3xl">

@@ -24,6 +24,8 @@ export interface CategoryKind {
     created: string
     createFailed: string
     parentsFailed: string
+    /** Delete is beyond the spec (issue 14); the text follows its style. */
+    deleted: string
   }
 }
 
@@ -45,6 +47,7 @@ export const serviceProviderCategoryKind: CategoryKind = {
     created: 'Service Provider Category created successfully!',
     createFailed: 'Failed to create service provider category. Please try again.',
     parentsFailed: 'Failed to fetch service provider categories',
+    deleted: 'Service provider category deleted successfully!',
   },
 }
 
@@ -66,6 +69,7 @@ export const productCategoryKind: CategoryKind = {
     created: 'Product Category created successfully!',
     createFailed: 'Failed to create product category. Please try again.',
     parentsFailed: 'Failed to fetch product categories',
+    deleted: 'Product category deleted successfully!',
   },
 }
 
@@ -75,4 +79,5 @@ export const CATEGORY_MESSAGES = {
   loadFailed: 'Error fetching category.',
   updateFailed: 'Error updating category.',
   parentsFailed: 'Failed to fetch parent categories',
+  deleteFailed: 'Error while deleting category',
 } as const

@@ -1,5 +1,5 @@
 // One product: its preview image (or a placeholder), description, provider, price with its
-// pricing type, rating, estimated delivery, categories, and View Product Images and Edit.
+// pricing type, rating, estimated delivery, categories, and View Product Images, Edit and Delete.
 import {
   Badge,
   Box,
@@ -24,6 +24,7 @@ import { StatusBadge } from '../../components/status-badge'
 import { formatDeliveryDays } from '../../lib/format'
 import { priceText, pricingOf } from './price-text'
 import { productCustomFields } from './product-custom-fields'
+import { ProductDeleteButton } from './product-delete-button'
 import { ProductPicture } from './product-picture'
 import { productsApi } from './products-api'
 import { StarRating } from './star-rating'
@@ -52,6 +53,7 @@ export function ProductDetailPage() {
                 <Pencil aria-hidden /> Edit
               </RouterLink>
             </Button>
+            <ProductDeleteButton id={product.id} />
           </HStack>
         }
       />

@@ -1,5 +1,5 @@
 // One provider: photo or initials, contact details, address, brand logo and about text,
-// categories, status, and the View Products and Edit buttons.
+// categories, status, and the View Products, Edit and Delete buttons.
 import {
   Badge,
   Box,
@@ -26,6 +26,7 @@ import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
 import { ProviderAvatar } from './provider-avatar'
 import { providerCustomFields } from './provider-custom-fields'
+import { ProviderDeleteButton } from './provider-delete-button'
 import { providerImagePaths, providersApi } from './providers-api'
 
 export function ProviderDetailPage() {
@@ -53,7 +54,7 @@ export function ProviderDetailPage() {
               </HStack>
             }
             actions={
-              <HStack gap="2">
+              <HStack gap="2" wrap="wrap">
                 <Button asChild variant="outline">
                   <RouterLink to={paths.serviceProviders.products(provider.id)}>
                     <Package aria-hidden /> View Products
@@ -64,6 +65,7 @@ export function ProviderDetailPage() {
                     <Pencil aria-hidden /> Edit
                   </RouterLink>
                 </Button>
+                <ProviderDeleteButton record={record.data} />
               </HStack>
             }
           />

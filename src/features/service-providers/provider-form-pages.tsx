@@ -1,7 +1,8 @@
 // Create and edit screens for a provider, rendered from the schema files. Edit also uploads
-// the passport photo and the brand logo through the crop dialog; the email cannot change. A
-// save refused because someone else changed the provider meanwhile offers to reload it.
-import { Card, Field, Heading, Image, Input, SimpleGrid, Stack } from '@chakra-ui/react'
+// the passport photo and the brand logo through the crop dialog, or removes them; the email
+// cannot change. A save refused because someone else changed the provider meanwhile offers to
+// reload it.
+import { Card, Field, Heading, HStack, Image, Input, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
@@ -21,6 +22,7 @@ import { toTreeOptions } from '../../lib/category-tree'
 import { useEditRecord } from '../../lib/use-edit-record'
 import { ProviderAvatar } from './provider-avatar'
 import { providerForms } from './provider-forms'
+import { ProviderImageRemove } from './provider-image-remove'
 import {
   PROVIDER_MESSAGES,
   type ProviderFields,
@@ -153,11 +155,23 @@ function ProviderImages(props: { provider: ServiceProvider; onUploaded: () => vo
           label="Passport Photo"
           buttonText="Upload passport photo"
           currentImage={
-            <ProviderAvatar
-              provider={{ ...provider, hasPassportPhoto: photo.has }}
-              size="2xl"
-              version={photo.version}
-            />
+            <HStack gap="3" wrap="wrap">
+              <ProviderAvatar
+                provider={{ ...provider, hasPassportPhoto: photo.has }}
+                size="2xl"
+                version={photo.version}
+              />
+              {photo.has && (
+                <ProviderImageRemove
+                  image="passportPhoto"
+                  providerId={provider.id}
+                  onRemoved={() => {
+                    setPhoto((p) => ({ has: false, version: p.version + 1 }))
+                    onUploaded()
+                  }}
+                />
+              )}
+            </HStack>
           }
           upload={(dataUrl) => uploadPhoto.mutateAsync({ id: provider.id, dataUrl })}
           onUploaded={() => {
@@ -170,15 +184,25 @@ function ProviderImages(props: { provider: ServiceProvider; onUploaded: () => vo
           buttonText="Upload brand logo"
           currentImage={
             logo.has ? (
-              <ApiImage
-                path={providerImagePaths.brandLogo(provider.id)}
-                version={logo.version}
-                alt={`${provider.brandName} logo`}
-                fallback={null}
-                render={(src, alt) => (
-                  <Image src={src} alt={alt} boxSize="20" rounded="md" objectFit="cover" />
-                )}
-              />
+              <HStack gap="3" wrap="wrap">
+                <ApiImage
+                  path={providerImagePaths.brandLogo(provider.id)}
+                  version={logo.version}
+                  alt={`${provider.brandName} logo`}
+                  fallback={null}
+                  render={(src, alt) => (
+                    <Image src={src} alt={alt} boxSize="20" rounded="md" objectFit="cover" />
+                  )}
+                />
+                <ProviderImageRemove
+                  image="brandLogo"
+                  providerId={provider.id}
+                  onRemoved={() => {
+                    setLogo((l) => ({ has: false, version: l.version + 1 }))
+                    onUploaded()
+                  }}
+                />
+              </HStack>
             ) : null
           }
           upload={(dataUrl) => uploadLogo.mutateAsync({ id: provider.id, dataUrl })}

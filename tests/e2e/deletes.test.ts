@@ -1,0 +1,145 @@
+// Delete with rules (issue 14) in a real Chromium against the real server, at 1280 and 375 px:
+// a product deleted from its page, a category delete the server refuses (its 409 text shown),
+// and a brand logo removed from the provider's edit page.
+import type { Browser, Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { apiPost, apiToken, unique } from './support/api'
+import { launchBrowser, openPage, screenshot, signIn } from './support/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const png = async () =>
+  (
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer()
+  ).toString('base64')
+
+describe.each([1280, 375])('deletes at %i px', (width) => {
+  let page: Page
+  let problems: string[]
+  const tag = unique('del').replace(' ', '')
+  let providerId: number
+  let productId: number
+  let categoryId: number
+
+  beforeAll(async () => {
+    ;({ page, problems } = await openPage(browser, width, 800))
+    await page.goto('/login')
+    await signIn(page)
+    await page.waitForURL('**/dashboard')
+    ;({ id: categoryId } = await apiPost('/product-categories', {
+      name: `Cakes ${tag}`,
+      description: 'Held by a product',
+      parentCategoryId: null,
+    }))
+    ;({ id: providerId } = await apiPost('/service-providers', {
+      firstName: 'Tolu',
+      lastName: 'Bakare',
+      brandName: `Crumbs ${tag}`,
+      email: `tolu.${tag}@example.com`,
+      phoneNumber: '+234 806 222 4444',
+      state: 'Lagos',
+      city: 'Yaba',
+      addressLine1: '3 Herbert Macaulay Way',
+      addressLine2: null,
+      about: 'Cakes for every party',
+      enabled: true,
+      serviceProviderCategoryIds: [],
+    }))
+    ;({ id: productId } = await apiPost('/products', {
+      name: `Wedding cake ${tag}`,
+      description: 'Three tiers',
+      pricing: 'Fixed',
+      price: 85000,
+      estimatedDeliveryDays: 3,
+      enabled: true,
+      productCategoryIds: [categoryId],
+      serviceProviderId: providerId,
+    }))
+    await apiPost(`/products/${productId}/images`, { image: await png(), imageName: 'Front' })
+    await apiPost(`/service-providers/${providerId}/brand-logo`, { brandLogo: await png() })
+  })
+  afterAll(async () => {
+    await page?.context().close()
+  })
+
+  const dialog = () => page.getByRole('alertdialog')
+  const toast = (text: string) => page.locator('[data-scope="toast"]').getByText(text)
+
+  it("refuses to delete a category still in use, showing the server's reason", async () => {
+    await page.goto(`/product-categories/${categoryId}`)
+    await page.getByRole('heading', { level: 1, name: `Cakes ${tag}` }).waitFor()
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await dialog()
+      .getByText('This action cannot be undone. This will permanently delete the product category.')
+      .waitFor()
+    await screenshot(page, `delete-confirm-${width}`)
+    await dialog().getByRole('button', { name: 'Delete' }).click()
+    await toast('Category has 1 product').waitFor()
+    await screenshot(page, `delete-refused-${width}`)
+    expect(page.url()).toContain(`/product-categories/${categoryId}`)
+  })
+
+  it('deletes a product with its image and goes to the list', async () => {
+    await page.goto(`/products/${productId}`)
+    await page.getByRole('heading', { level: 1, name: `Wedding cake ${tag}` }).waitFor()
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await dialog()
+      .getByText('This action cannot be undone. This will permanently delete the product.')
+      .waitFor()
+    await dialog().getByRole('button', { name: 'Delete' }).click()
+    await toast('Product deleted successfully!').waitFor()
+    await page.waitForURL('**/products')
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor()
+    await screenshot(page, `delete-done-${width}`)
+    const images = await fetch(`${inject('baseUrl')}/api/products/${productId}/images`, {
+      headers: { Authorization: `Bearer ${await apiToken()}` },
+    })
+    expect(images.status).toBe(404)
+  })
+
+  it('offers Disable when deleting a provider with products is refused', async () => {
+    await page.goto(`/service-providers/${providerId}`)
+    await page.getByRole('heading', { level: 1, name: 'Tolu Bakare' }).waitFor()
+    await apiPost('/products', {
+      name: `Cupcakes ${tag}`,
+      description: 'A dozen',
+      pricing: 'Fixed',
+      price: 12000,
+      serviceProviderId: providerId,
+    })
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await dialog().getByRole('button', { name: 'Delete' }).click()
+    await dialog()
+      .getByText('Service provider has 1 product. Disable it instead, or delete its products first')
+      .waitFor()
+    await screenshot(page, `delete-provider-refused-${width}`)
+    await dialog().getByRole('button', { name: 'Disable' }).click()
+    await toast('Service provider disabled successfully!').waitFor()
+    await page.getByText('Disabled', { exact: true }).waitFor()
+  })
+
+  it('removes the brand logo from the edit page', async () => {
+    await page.goto(`/service-providers/${providerId}/edit`)
+    const logo = page.getByRole('group', { name: 'Brand Logo' })
+    await logo.getByRole('img').waitFor()
+    await screenshot(page, `delete-logo-before-${width}`)
+    await logo.getByRole('button', { name: 'Remove' }).click()
+    await dialog()
+      .getByText('This action cannot be undone. This will permanently delete the brand logo.')
+      .waitFor()
+    await dialog().getByRole('button', { name: 'Remove' }).click()
+    await toast('Brand logo removed successfully!').waitFor()
+    await logo.getByText('No image uploaded').waitFor()
+    await screenshot(page, `delete-logo-removed-${width}`)
+    expect(problems).toEqual([])
+  })
+})
