@@ -22,6 +22,7 @@ type Success =
   | 'script'
   | 'openapi'
   | 'csv'
+  | 'bulk'
 
 interface Operation {
   /** The success status (200 unless said otherwise) and what it holds. */
@@ -90,6 +91,12 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/product-categories/{id}/history': { success: 'page' },
   'GET /api/service-providers/{id}/history': { success: 'page' },
   'GET /api/products/{id}/history': { success: 'page' },
+  // Bulk actions (decision 013).
+  'POST /api/service-provider-categories/bulk': { success: 'bulk' },
+  'POST /api/product-categories/bulk': { success: 'bulk' },
+  'POST /api/service-providers/bulk': { success: 'bulk' },
+  'POST /api/products/bulk': { success: 'bulk' },
+  'POST /api/products/{id}/images/bulk': { success: 'bulk' },
 }
 
 const ERROR_TEXTS: Record<number, string> = {
@@ -147,6 +154,8 @@ function successOf(operation: Operation | undefined) {
       return { description: 'This OpenAPI document', ...json({ type: 'object' }) }
     case 'object':
       return { description: 'The record', ...json({ type: 'object' }) }
+    case 'bulk':
+      return { description: 'What was done and what was refused, and why', ...json(ref('Bulk')) }
     default:
       return { description: 'Undocumented' }
   }
@@ -196,6 +205,21 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             type: 'object',
             required: ['id'],
             properties: { id: { type: 'integer', minimum: 1 } },
+          },
+          Bulk: {
+            type: 'object',
+            required: ['done', 'refused'],
+            properties: {
+              done: { type: 'array', items: { type: 'integer' } },
+              refused: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['id', 'detail'],
+                  properties: { id: { type: 'integer' }, detail: { type: 'string' } },
+                },
+              },
+            },
           },
           Page: {
             type: 'object',

@@ -169,6 +169,8 @@ describeEachDatabase('access control', (suite) => {
         'POST /api/products/:id/images/:imageId/make-preview-image',
         'GET /api/products/:id/images/:imageId/image-file',
         'GET /api/products/:id/history',
+        'POST /api/products/bulk',
+        'POST /api/products/:id/images/bulk',
       ]),
     )
     expect(new Set(keys).size).toBe(keys.length)

@@ -6,6 +6,12 @@ import { PRODUCTS, productApi } from './support/products'
 import { expectDetail, type Json } from './support/requests'
 import { PROVIDERS } from './support/service-providers'
 
+/** Inserts many rows a few hundred at a time (one statement holds only so many values). */
+async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += 500)
+    await insert(rows.slice(start, start + 500))
+}
+
 // Bulk actions (decision 013) on SQLite and PostgreSQL: one request, one transaction, each
 // record under the rules of its single write; refused ones are listed, the others are changed.
 
@@ -317,12 +323,9 @@ describeEachDatabase('bulk actions', (suite) => {
       createdAt: now,
       updatedAt: now,
     }))
-    for (let start = 0; start < rows.length; start += 500) {
-      await suite.db
-        .insertInto('serviceProviders')
-        .values(rows.slice(start, start + 500))
-        .execute()
-    }
+    await inBatches(rows, (batch) =>
+      suite.db.insertInto('serviceProviders').values(batch).execute(),
+    )
     expectDetail(
       await bulk(PROVIDERS, { action: 'disable', filter: { brandName: `${tag} many` } }),
       400,
@@ -335,5 +338,29 @@ describeEachDatabase('bulk actions', (suite) => {
       .where('enabled', '=', 1)
       .executeTakeFirstOrThrow()
     expect(Number(stillEnabled.n)).toBe(10_001)
+  })
+
+  test('a delete of all matching reaches at most 1000 records', async () => {
+    const now = Date.now()
+    const rows = Array.from({ length: 1_001 }, (_, i) => ({
+      name: `${tag} crowd ${i}`,
+      description: 'Many',
+      parentId: null,
+      createdAt: now,
+      updatedAt: now,
+    }))
+    await inBatches(rows, (batch) =>
+      suite.db.insertInto('productCategories').values(batch).execute(),
+    )
+    const crowd = { action: 'delete', filter: { name: `${tag} crowd` } }
+    expectDetail(
+      await bulk('/api/product-categories', crowd),
+      400,
+      'More than 1000 records match the filters: narrow them first',
+    )
+    await suite.db.deleteFrom('productCategories').where('name', '=', `${tag} crowd 0`).execute()
+    const response = await bulk('/api/product-categories', crowd)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json().done).toHaveLength(1_000)
   })
 })

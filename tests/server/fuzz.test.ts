@@ -108,6 +108,12 @@ const productImage = (): Model => ({
   enabled: fc.boolean(),
 })
 
+/** A bulk action on a few small ids (decision 013); `filter` beside them must be refused. */
+const bulk = (actions: string[]) => (): Model => ({
+  action: fc.constantFrom(...actions),
+  ids: fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 5 }),
+})
+
 function categoryRoutes(path: string, parentField: string, ids: (f: Fixtures) => number[]) {
   const body = category(parentField, ids)
   const filters = path.includes('product') ? ['description'] : []
@@ -231,6 +237,23 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', url: '/api/service-providers/:id' },
   { method: 'DELETE', url: '/api/product-categories/:id' },
   { method: 'DELETE', url: '/api/service-provider-categories/:id' },
+  // Bulk actions last: a bulk delete must not take the records the others read.
+  ...['/api/service-provider-categories', '/api/product-categories'].map(
+    (path): Endpoint => ({
+      method: 'POST',
+      url: `${path}/bulk`,
+      body: bulk(['delete']),
+      extra: ['filter'],
+    }),
+  ),
+  ...['/api/service-providers', '/api/products', '/api/products/:id/images'].map(
+    (path): Endpoint => ({
+      method: 'POST',
+      url: `${path}/bulk`,
+      body: bulk(['enable', 'disable', 'delete']),
+      extra: ['filter'],
+    }),
+  ),
 ]
 
 interface FuzzRequest {

@@ -157,6 +157,17 @@ describeEachDatabase('OpenAPI description', (suite) => {
       'PUT /api/products/:id/images/:imageId': () => ({ imageName: 'Renamed' }),
       'POST /api/service-providers/:id/passport-photo': () => ({ passportPhoto: png }),
       'POST /api/service-providers/:id/brand-logo': () => ({ brandLogo: png }),
+      'POST /api/service-provider-categories/bulk': (r) => ({
+        action: 'delete',
+        ids: [r.categoryId],
+      }),
+      'POST /api/product-categories/bulk': (r) => ({
+        action: 'delete',
+        ids: [r.productCategoryId],
+      }),
+      'POST /api/service-providers/bulk': (r) => ({ action: 'disable', ids: [r.providerId] }),
+      'POST /api/products/bulk': (r) => ({ action: 'disable', ids: [r.productId] }),
+      'POST /api/products/:id/images/bulk': (r) => ({ action: 'disable', ids: [r.imageId] }),
     }
     const urlOf = (url: string, r: Records, id?: number) =>
       url

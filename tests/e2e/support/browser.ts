@@ -69,8 +69,12 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /** A signed-in page on the dashboard, for suites that test what comes after signing in. */
-export async function openSignedInPage(browser: Browser): Promise<WatchedPage> {
-  const watched = await openPage(browser)
+export async function openSignedInPage(
+  browser: Browser,
+  width = 1280,
+  height = 800,
+): Promise<WatchedPage> {
+  const watched = await openPage(browser, width, height)
   await watched.page.goto('/login')
   await signIn(watched.page)
   await watched.page.waitForURL('**/dashboard')
