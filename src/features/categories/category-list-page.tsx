@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { type Column, DataTable } from '../../components/data-table'
+import { ExportCsv } from '../../components/export-csv'
 import { CategoryFilterField, FilterActions } from '../../components/filter-fields'
 import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
@@ -59,14 +60,12 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   const nodes = useCategoryChoices(categories.choices(kind.messages.parentsFailed))
   const choices = toTreeOptions(nodes)
   const names = new Map(nodes.map((node) => [node.id, node.name]))
-  const list = useQuery(
-    categories.list({
-      name: filters.name || undefined,
-      parent:
-        filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
-      ...listParams.query,
-    }),
-  )
+  const listOptions = categories.list({
+    name: filters.name || undefined,
+    parent: filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
+    ...listParams.query,
+  })
+  const list = useQuery(listOptions)
 
   return (
     <>
@@ -108,6 +107,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
         name={kind.apiPath}
         list={list}
         params={listParams}
+        actions={<ExportCsv list={listOptions} />}
         sortFields={sortFields}
         failedText={CATEGORY_MESSAGES.listFailed}
         emptyText="No categories found."

@@ -2,6 +2,7 @@
 // table, and a pager with a page size; all but the view kept in the URL.
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
+import { ExportCsv } from '../../components/export-csv'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { useListParams } from '../../components/use-list-params'
@@ -14,7 +15,8 @@ export function ProductListPage() {
   const [params] = useSearchParams()
   const listParams = useListParams(productSortFields, productDefaultSort)
   const filters = readFilters(params)
-  const list = useQuery(productsApi.list({ ...toQuery(filters), ...listParams.query }))
+  const listOptions = productsApi.list({ ...toQuery(filters), ...listParams.query })
+  const list = useQuery(listOptions)
 
   return (
     <>
@@ -24,6 +26,7 @@ export function ProductListPage() {
         name="products"
         list={list}
         params={listParams}
+        actions={<ExportCsv list={listOptions} />}
         sortFields={productSortFields}
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={PRODUCT_MESSAGES.noProducts}

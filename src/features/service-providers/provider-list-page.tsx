@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
+import { ExportCsv } from '../../components/export-csv'
 import {
   CategoryFilterField,
   FilterActions,
@@ -59,15 +60,14 @@ export function ProviderListPage() {
   })
 
   const choices = toTreeOptions(useCategoryChoices(providersApi.categories))
-  const list = useQuery(
-    providersApi.list({
-      email: filters.email || undefined,
-      brandName: filters.brandName || undefined,
-      enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
-      serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
-      ...listParams.query,
-    }),
-  )
+  const listOptions = providersApi.list({
+    email: filters.email || undefined,
+    brandName: filters.brandName || undefined,
+    enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
+    serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
+    ...listParams.query,
+  })
+  const list = useQuery(listOptions)
 
   return (
     <>
@@ -118,6 +118,7 @@ export function ProviderListPage() {
         name="service-providers"
         list={list}
         params={listParams}
+        actions={<ExportCsv list={listOptions} />}
         sortFields={providerSortFields}
         failedText={PROVIDER_MESSAGES.listFailed}
         emptyText="Nothing to see here."
