@@ -2,7 +2,7 @@
 // a table. The view is remembered per list in this browser (localStorage), the sort in the URL.
 import { Button, ButtonGroup, Field, HStack, NativeSelect } from '@chakra-ui/react'
 import { LayoutGrid, Table2 } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { Order, SortChoice, SortFields } from './use-list-params'
 
 export type ListView = 'cards' | 'table'
@@ -37,9 +37,11 @@ interface ListToolbarProps {
   onSort: (choice: SortChoice) => void
   view: ListView
   onView: (view: ListView) => void
+  actions?: ReactNode
 }
 
-export function ListToolbar({ sort, sortFields, onSort, view, onView }: ListToolbarProps) {
+export function ListToolbar(props: ListToolbarProps) {
+  const { sort, sortFields, onSort, view, onView, actions } = props
   return (
     <HStack justify="space-between" align="end" gap="3" mb="4" wrap="wrap">
       <Field.Root width={{ base: 'full', sm: '64' }}>
@@ -63,24 +65,27 @@ export function ListToolbar({ sort, sortFields, onSort, view, onView }: ListTool
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="View">
-        <Button
-          aria-pressed={view === 'cards'}
-          onClick={() => onView('cards')}
-          variant={view === 'cards' ? 'solid' : 'outline'}
-          colorPalette="teal"
-        >
-          <LayoutGrid aria-hidden /> Cards
-        </Button>
-        <Button
-          aria-pressed={view === 'table'}
-          onClick={() => onView('table')}
-          variant={view === 'table' ? 'solid' : 'outline'}
-          colorPalette="teal"
-        >
-          <Table2 aria-hidden /> Table
-        </Button>
-      </ButtonGroup>
+      <HStack gap="3" wrap="wrap" justify="end">
+        {actions}
+        <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="View">
+          <Button
+            aria-pressed={view === 'cards'}
+            onClick={() => onView('cards')}
+            variant={view === 'cards' ? 'solid' : 'outline'}
+            colorPalette="teal"
+          >
+            <LayoutGrid aria-hidden /> Cards
+          </Button>
+          <Button
+            aria-pressed={view === 'table'}
+            onClick={() => onView('table')}
+            variant={view === 'table' ? 'solid' : 'outline'}
+            colorPalette="teal"
+          >
+            <Table2 aria-hidden /> Table
+          </Button>
+        </ButtonGroup>
+      </HStack>
     </HStack>
   )
 }

@@ -24,10 +24,12 @@ interface PagedListProps<T> {
   ignoreError?: (error: unknown) => boolean
   cards: (rows: T[]) => ReactNode
   table: (rows: T[], sort: SortProps) => ReactNode
+  /** Buttons for the whole list (Export CSV), in the toolbar. */
+  actions?: ReactNode
 }
 
 export function PagedList<T>(props: PagedListProps<T>) {
-  const { name, list, params, sortFields, cards, table, ...texts } = props
+  const { name, list, params, sortFields, cards, table, actions, ...texts } = props
   const [view, setView] = useListView(name)
   const sort = { sort: params.sort, order: params.order }
   return (
@@ -38,6 +40,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
         onSort={params.setSort}
         view={view}
         onView={setView}
+        actions={actions}
       />
       <ListResults list={list} onPage={params.goToPage} onPageSize={params.setPageSize} {...texts}>
         {(rows) => (view === 'table' ? table(rows, { sort, onSort: params.setSort }) : cards(rows))}

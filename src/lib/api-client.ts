@@ -85,6 +85,8 @@ interface RequestOptions<T> {
   body?: unknown
   /** The ETag the record was loaded with: a stale one makes the server answer 412. */
   ifMatch?: string | null
+  /** A long download: no timeout, this signal cancels it instead. */
+  signal?: AbortSignal
   read: (response: Response) => Promise<T>
 }
 
@@ -111,7 +113,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (opts.ifMatch) headers['If-Match'] = opts.ifMatch
 
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    const timer = opts.signal ? undefined : setTimeout(() => controller.abort(), timeoutMs)
     try {
       let response: Response
       try {
@@ -119,10 +121,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
           method,
           headers,
           body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-          signal: controller.signal,
+          signal: opts.signal ?? controller.signal,
         })
       } catch {
-        const reason = controller.signal.aborted ? `Timed out after ${timeoutMs} ms` : NETWORK_ERROR
+        const reason = opts.signal?.aborted
+          ? 'Cancelled'
+          : controller.signal.aborted
+            ? `Timed out after ${timeoutMs} ms`
+            : NETWORK_ERROR
         throw new ApiError(null, null, reason)
       }
       if (!response.ok) {
@@ -161,6 +167,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** For image bytes (photos, logos, product images) shown through object URLs. */
     getBlob: (path: string, query?: QueryParams) =>
       request<Blob>('GET', path, { query, read: (response) => response.blob() }),
+    /** A streamed download (CSV exports): the response, whose body the caller reads as it
+     * arrives; it may take minutes, so `signal` ends it rather than a timeout. */
+    download: (path: string, query: QueryParams, signal: AbortSignal) =>
+      request<Response>('GET', path, { query, signal, read: async (response) => response }),
   }
 }
 

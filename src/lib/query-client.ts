@@ -20,6 +20,8 @@ export interface LoadMeta extends Record<string, unknown> {
   errorText?: string
   /** A 404 means the screen's own record is missing: the page becomes /not-found. */
   notFoundPage?: boolean
+  /** A list's own request (path and query), for its CSV export to take the same filters. */
+  list?: { path: string; query: QueryParams }
 }
 
 declare module '@tanstack/react-query' {
@@ -113,7 +115,7 @@ export function listQuery<T, Raw = T>(
       return map ? { ...page, data: page.data.map(map) } : (page as unknown as Page<T>)
     },
     placeholderData: keepPreviousData,
-    meta: { errorText },
+    meta: { errorText, list: { path, query } },
   })
 }
 

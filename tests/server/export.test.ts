@@ -43,6 +43,35 @@ describeEachDatabase('CSV export', (suite) => {
     return records.map((record) => Object.fromEntries(header.map((title, i) => [title, record[i]])))
   }
 
+  /** Products inserted straight into the table, many at once (the API makes one per request). */
+  async function insertProducts(
+    count: number,
+    fields: (i: number) => { name: string; priceKobo?: number; enabled?: number },
+  ) {
+    const now = Date.now()
+    const rows = Array.from({ length: count }, (_, i) => ({
+      serviceProviderId: providerId,
+      description: 'Bulk',
+      pricing: 'Fixed' as const,
+      priceKobo: 100,
+      estimatedDeliveryDays: 1,
+      enabled: 1,
+      rating: 0,
+      noOfRatings: 0,
+      createdAt: now,
+      updatedAt: now,
+      attributes: '{}',
+      ...fields(i),
+    }))
+    for (let i = 0; i < count; i += 500) {
+      await suite.db
+        .insertInto('products')
+        .values(rows.slice(i, i + 500))
+        .execute()
+    }
+    return rows
+  }
+
   test('products: BOM, headers, a header row, money with kobo, categories by name', async () => {
     const rice = await api.category(`${tag} Rice`)
     const party = await api.category(`${tag} Party`)
@@ -135,30 +164,11 @@ describeEachDatabase('CSV export', (suite) => {
   test('filters and sort are the list’s own, and every row comes, not one page', async () => {
     // More rows than the largest page (3000) and than several export batches (1000).
     const count = 3100
-    const now = Date.now()
-    const rows = Array.from({ length: count }, (_, i) => ({
-      serviceProviderId: providerId,
+    const rows = await insertProducts(count, (i) => ({
       name: `${tag} bulk ${String(i).padStart(4, '0')}`,
-      description: 'Bulk',
-      pricing: 'Fixed' as const,
       priceKobo: i * 100,
-      minPriceKobo: null,
-      maxPriceKobo: null,
-      estimatedDeliveryDays: 1,
       enabled: i % 2,
-      rating: 0,
-      noOfRatings: 0,
-      previewImageId: null,
-      createdAt: now,
-      updatedAt: now,
-      attributes: '{}',
     }))
-    for (let i = 0; i < count; i += 500) {
-      await suite.db
-        .insertInto('products')
-        .values(rows.slice(i, i + 500))
-        .execute()
-    }
     const everything = rowsOf(await exportOf('/products', { name: tag, sort: 'name' }))
     expect(everything).toHaveLength(count)
     expect(everything.map((row) => row.Name)).toEqual(rows.map((row) => row.name))
@@ -294,27 +304,7 @@ describeEachDatabase('CSV export', (suite) => {
     })
 
     test('mid-stream cuts the response off and is logged', async () => {
-      const now = Date.now()
-      const rows = Array.from({ length: 2500 }, (_, i) => ({
-        serviceProviderId: providerId,
-        name: `${tag} ${i}`,
-        description: 'Bulk',
-        pricing: 'Fixed' as const,
-        priceKobo: 100,
-        estimatedDeliveryDays: 1,
-        enabled: 1,
-        rating: 0,
-        noOfRatings: 0,
-        createdAt: now,
-        updatedAt: now,
-        attributes: '{}',
-      }))
-      for (let i = 0; i < rows.length; i += 500) {
-        await suite.db
-          .insertInto('products')
-          .values(rows.slice(i, i + 500))
-          .execute()
-      }
+      await insertProducts(2500, (i) => ({ name: `${tag} ${i}` }))
       // The count, the first batch's ids, its rows and its dates succeed; the second batch fails.
       const { broken, logs, headers } = await failingApp(6)
       try {

@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { type BulkSelection, useBulkSelection } from '../../components/bulk-selection'
 import { type Column, DataTable } from '../../components/data-table'
+import { ExportCsv } from '../../components/export-csv'
 import { CategoryFilterField, FilterActions } from '../../components/filter-fields'
 import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
@@ -64,7 +65,8 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
     name: filters.name || undefined,
     parent: filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
   }
-  const list = useQuery(categories.list({ ...query, ...listParams.query }))
+  const listOptions = categories.list({ ...query, ...listParams.query })
+  const list = useQuery(listOptions)
   const total = list.data?.pagination.total
   const selection = useBulkSelection(categories.bulk, categories.filterQuery(query), total)
 
@@ -108,6 +110,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
         name={kind.apiPath}
         list={list}
         params={listParams}
+        actions={<ExportCsv list={listOptions} />}
         sortFields={sortFields}
         failedText={CATEGORY_MESSAGES.listFailed}
         emptyText="No categories found."

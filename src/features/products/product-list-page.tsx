@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
 import { useBulkSelection } from '../../components/bulk-selection'
+import { ExportCsv } from '../../components/export-csv'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { useListParams } from '../../components/use-list-params'
@@ -15,7 +16,8 @@ export function ProductListPage() {
   const [params] = useSearchParams()
   const listParams = useListParams(productSortFields, productDefaultSort)
   const filters = readFilters(params)
-  const list = useQuery(productsApi.list({ ...toQuery(filters), ...listParams.query }))
+  const listOptions = productsApi.list({ ...toQuery(filters), ...listParams.query })
+  const list = useQuery(listOptions)
   const selection = useBulkSelection(
     productBulk,
     { ...toQuery(filters) },
@@ -30,6 +32,7 @@ export function ProductListPage() {
         name="products"
         list={list}
         params={listParams}
+        actions={<ExportCsv list={listOptions} />}
         sortFields={productSortFields}
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={PRODUCT_MESSAGES.noProducts}

@@ -6,6 +6,7 @@ import { Plus } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
 import { useBulkSelection } from '../../components/bulk-selection'
+import { ExportCsv } from '../../components/export-csv'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { isNotFound, useListParams } from '../../components/use-list-params'
@@ -19,10 +20,8 @@ export function ProviderProductsPage() {
   const listParams = useListParams(productSortFields, productDefaultSort)
   // A provider that does not exist is /not-found, as on its own screen.
   const provider = useQuery(productsApi.provider(id))
-  const list = useQuery({
-    ...productsApi.listOfProvider(id, listParams.query),
-    enabled: !Number.isNaN(id),
-  })
+  const listOptions = productsApi.listOfProvider(id, listParams.query)
+  const list = useQuery({ ...listOptions, enabled: !Number.isNaN(id) })
   // A missing provider is on its way to /not-found; its list's 404 has nothing to add.
   const total = list.data?.pagination.total
   const selection = useBulkSelection(productBulk, { serviceProviderId: id }, total)
@@ -52,6 +51,7 @@ export function ProviderProductsPage() {
         name="provider-products"
         list={list}
         params={listParams}
+        actions={<ExportCsv list={listOptions} />}
         sortFields={productSortFields}
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={PRODUCT_MESSAGES.noProviderProducts}

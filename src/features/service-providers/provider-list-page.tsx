@@ -16,6 +16,7 @@ import { Plus } from 'lucide-react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
 import { useBulkSelection } from '../../components/bulk-selection'
+import { ExportCsv } from '../../components/export-csv'
 import {
   CategoryFilterField,
   FilterActions,
@@ -71,7 +72,8 @@ export function ProviderListPage() {
     enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
     serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
   }
-  const list = useQuery(providersApi.list({ ...query, ...listParams.query }))
+  const listOptions = providersApi.list({ ...query, ...listParams.query })
+  const list = useQuery(listOptions)
   const selection = useBulkSelection(providerBulk, query, list.data?.pagination.total)
 
   return (
@@ -123,6 +125,7 @@ export function ProviderListPage() {
         name="service-providers"
         list={list}
         params={listParams}
+        actions={<ExportCsv list={listOptions} />}
         sortFields={providerSortFields}
         failedText={PROVIDER_MESSAGES.listFailed}
         emptyText="Nothing to see here."
