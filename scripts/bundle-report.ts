@@ -9,8 +9,12 @@ export const MANIFEST_FILE = '.vite/manifest.json'
 /** Written by `chunkModulesPlugin`: the modules with code in each chunk, which the manifest lacks. */
 export const CHUNK_MODULES_FILE = '.vite/chunk-modules.json'
 
-/** Budgets in kB (1000 bytes, as Vite prints them) of gzipped JavaScript. */
-export const BUDGETS = { loginKb: 200, routeKb: 300 }
+/**
+ * Budgets in kB (1000 bytes, as Vite prints them) of gzipped JavaScript. Routes had 300 until
+ * issue 14: the unsaved-changes guard on every form and the colour mode on every page took the
+ * product image forms (narrow, with the drawer) from 299.8 to 304.9 (docs/decisions/016).
+ */
+export const BUDGETS = { loginKb: 200, routeKb: 310 }
 
 interface ManifestChunk {
   file: string

@@ -2,6 +2,18 @@
 // request body and answers. Built with DOM calls only (no eval, no HTML strings), so it runs
 // under the product's strict Content-Security-Policy and shows any text safely.
 
+// The web app's colour mode (its Theme menu stores it on this origin), else the system's.
+function applyColorMode() {
+  let mode = 'system'
+  try {
+    mode = localStorage.getItem('color-mode') || 'system'
+  } catch {}
+  const systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches
+  const dark = mode === 'dark' || (mode !== 'light' && systemDark)
+  document.documentElement.classList.toggle('dark', dark)
+}
+applyColorMode()
+
 function element(tag, attributes, children) {
   const node = document.createElement(tag)
   for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value)

@@ -1,7 +1,15 @@
 import { Button, Flex, IconButton, Spacer } from '@chakra-ui/react'
 import { LogOut, Menu } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { Brand } from './brand'
+import { ColorModeButton } from './color-mode'
 import { SessionContext } from './session'
+
+// The theme menu's machinery follows the page rather than weighing on every route's first load;
+// until it arrives the same button stands in, disabled.
+const ColorModeMenu = lazy(() =>
+  import('./color-mode-menu').then((m) => ({ default: m.ColorModeMenu })),
+)
 
 interface TopBarProps {
   /** Shown on narrow screens only, where the side menu is a drawer. */
@@ -30,6 +38,9 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
       )}
       <Brand />
       <Spacer />
+      <Suspense fallback={<ColorModeButton disabled />}>
+        <ColorModeMenu />
+      </Suspense>
       <Button
         variant="outline"
         size="sm"

@@ -2,10 +2,14 @@
 // Cancel, Back) is held by React Router's blocker and confirmed in the app's confirm dialog;
 // closing or reloading the tab gets the browser's own `beforeunload` prompt, the only one a
 // page may show there. The form says whether it is dirty and when it is leaving on purpose
-// (its save's own redirect), which is never held.
-import { type RefObject, useEffect, useRef } from 'react'
+// (its save's own redirect), which is never held. The dialog's code is fetched only when a
+// navigation is held, so form pages stay within their bundle budget.
+import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react'
 import { useBlocker } from 'react-router-dom'
-import { ConfirmDialog } from '../components/confirm-dialog'
+
+const ConfirmDialog = lazy(() =>
+  import('../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+)
 
 export const UNSAVED_CHANGES = {
   title: 'Discard unsaved changes?',
@@ -42,15 +46,18 @@ export function UnsavedChangesGuard({ dirty, saving }: UnsavedChangesGuardProps)
     window.addEventListener('beforeunload', ask)
     return () => window.removeEventListener('beforeunload', ask)
   }, [dirty, saving])
+  if (blocker.state !== 'blocked') return null
   return (
-    <ConfirmDialog
-      open={blocker.state === 'blocked'}
-      title={UNSAVED_CHANGES.title}
-      text={UNSAVED_CHANGES.text}
-      confirmText={UNSAVED_CHANGES.discard}
-      cancelText={UNSAVED_CHANGES.keepEditing}
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
-    />
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open
+        title={UNSAVED_CHANGES.title}
+        text={UNSAVED_CHANGES.text}
+        confirmText={UNSAVED_CHANGES.discard}
+        cancelText={UNSAVED_CHANGES.keepEditing}
+        onConfirm={() => blocker.proceed()}
+        onCancel={() => blocker.reset()}
+      />
+    </Suspense>
   )
 }

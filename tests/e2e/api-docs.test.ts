@@ -14,10 +14,14 @@ afterAll(async () => {
   await browser?.close()
 })
 
-test.each([375, 1280])(
-  '/api/docs lists the operations at %i px, with no CSP violation',
-  async (width) => {
-    const { page, problems } = await openPage(browser, width)
+test.each([
+  [375, 'light'],
+  [1280, 'light'],
+  [1280, 'dark'],
+] as const)(
+  '/api/docs lists the operations at %i px (%s system), with no CSP violation',
+  async (width, scheme) => {
+    const { page, problems } = await openPage(browser, width, 800, scheme)
     const outside: string[] = []
     page.on('request', (request) => {
       if (new URL(request.url()).origin !== new URL(inject('baseUrl')).origin) {
@@ -29,7 +33,10 @@ test.each([375, 1280])(
     const headings = await page.locator('section h2').allTextContents()
     expect(headings).toContain('POST/api/service-providers')
     expect(await page.getByText('service-provider-create').count()).toBeGreaterThan(0)
-    await screenshot(page, `api-docs-${width}`)
+    // It follows the system's colour scheme, as the app does by default.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    expect(background === 'rgb(23, 25, 35)').toBe(scheme === 'dark')
+    await screenshot(page, `api-docs-${width}-${scheme}`)
     expect(problems).toEqual([])
     expect(outside).toEqual([])
   },

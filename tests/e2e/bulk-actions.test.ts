@@ -69,7 +69,7 @@ describe.each([
 
   beforeAll(async () => {
     ;({ used } = await seed(tag))
-    ;({ page, problems } = await openSignedInPage(browser, width, height))
+    ;({ page, problems } = await openSignedInPage(browser, { width, height }))
   })
   afterAll(async () => {
     await page?.context().close()

@@ -15,7 +15,7 @@ export function NotFoundPage() {
   return (
     <Center as="main" minH="100dvh" px="4" bg="bg.subtle">
       <Stack gap="4" align="center" textAlign="center" maxW="md">
-        <Text fontSize="6xl" fontWeight="bold" color="teal.solid" lineHeight="1">
+        <Text fontSize="6xl" fontWeight="bold" color="teal.fg" lineHeight="1">
           404
         </Text>
         <Heading as="h1" size="2xl">

@@ -26,10 +26,19 @@ export interface WatchedPage {
   problems: string[]
 }
 
-export async function openPage(browser: Browser, width = 1280, height = 800): Promise<WatchedPage> {
+export type ColorScheme = 'light' | 'dark'
+
+/** A page `width` × `height` px wide whose system colour scheme is `colorScheme`. */
+export async function openPage(
+  browser: Browser,
+  width = 1280,
+  height = 800,
+  colorScheme: ColorScheme = 'light',
+): Promise<WatchedPage> {
   const context = await browser.newContext({
     baseURL: inject('baseUrl'),
     viewport: { width, height },
+    colorScheme,
   })
   const problems: string[] = []
   // Chromium logs most CSP violations as console errors; the DOM event catches every one and
@@ -68,15 +77,36 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true })
 }
 
+interface PageOptions {
+  width?: number
+  height?: number
+  colorScheme?: ColorScheme
+}
+
 /** A signed-in page on the dashboard, for suites that test what comes after signing in. */
 export async function openSignedInPage(
   browser: Browser,
-  width = 1280,
-  height = 800,
+  { width = 1280, height = 800, colorScheme = 'light' }: PageOptions = {},
 ): Promise<WatchedPage> {
-  const watched = await openPage(browser, width, height)
+  const watched = await openPage(browser, width, height, colorScheme)
   await watched.page.goto('/login')
   await signIn(watched.page)
   await watched.page.waitForURL('**/dashboard')
   return watched
+}
+
+/**
+ * Waits until every finite animation has ended (a dialog or toast has faded in), so colours can
+ * be judged; endless ones (a spinner, the crop frame's marching ants) are left running.
+ */
+export async function animationsDone(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  )
 }

@@ -1,13 +1,17 @@
-// A matchMedia stub driven by a settable viewport width, so tests can be "375 px wide".
+// A matchMedia stub driven by a settable viewport width, so tests can be "375 px wide", and a
+// settable system colour scheme (light unless a test says otherwise).
 import { act } from '@testing-library/react'
 
 const DEFAULT_WIDTH = 1280
 let width = DEFAULT_WIDTH
+let scheme: 'light' | 'dark' = 'light'
 const lists = new Set<FakeMediaQueryList>()
 
 function evaluate(query: string): boolean {
   // Supports what the app and Chakra use: (min-width: N) / (max-width: N) in px or em, joined by "and".
   return query.split(/\s+and\s+/).every((part) => {
+    const prefers = /\(prefers-color-scheme:\s*(light|dark)\)/.exec(part)
+    if (prefers) return prefers[1] === scheme
     const match = /\((min|max)-width:\s*([\d.]+)(px|em|rem)?\)/.exec(part)
     if (!match) return !/width/.test(part)
     const px = Number(match[2]) * (match[3] === 'em' || match[3] === 'rem' ? 16 : 1)
@@ -62,8 +66,17 @@ export function setViewportWidth(next: number) {
   })
 }
 
+/** Switches the system's colour scheme and notifies every media query listener. */
+export function setSystemColorScheme(next: 'light' | 'dark') {
+  act(() => {
+    scheme = next
+    for (const list of lists) list.refresh()
+  })
+}
+
 export function resetViewport() {
   width = DEFAULT_WIDTH
+  scheme = 'light'
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: DEFAULT_WIDTH })
   lists.clear()
 }
