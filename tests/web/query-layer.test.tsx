@@ -141,7 +141,9 @@ describe('a record', () => {
     // Someone else saves the product while it is shown here.
     version = 2
     await user.click(screen.getByRole('link', { name: 'Edit' }))
-    await user.click(await screen.findByRole('button', { name: 'Save Changes' }))
+    // The edit page's code loads on first use, slowly on a busy machine.
+    const save = await screen.findByRole('button', { name: 'Save Changes' }, { timeout: 10_000 })
+    await user.click(save)
     await waitFor(() => expect(currentPath(router)).toBe('/products/5'))
     expect(ifMatches).toEqual(['"v2"'])
   })

@@ -23,6 +23,7 @@ import {
 import { copySchemas, type SchemaCopy } from '../../support/schema-copy'
 import { schemaFields } from '../../support/schema-labels'
 import { compiledValidator } from '../support/compiled-form'
+import { InDataRouter } from '../support/in-data-router'
 
 const before = schemasFingerprint()
 const shipped = copySchemas()
@@ -78,15 +79,17 @@ async function renderForm(dir: string, entity: AnalystEdit['entity']) {
   const onSubmit = vi.fn()
   render(
     <ChakraProvider value={defaultSystem}>
-      <SchemaForm
-        schema={formSchema(doc, 'create')}
-        uiSchema={uiSchema}
-        validator={validator}
-        formData={VALID[entity]}
-        omitExtraData={entity !== 'product'}
-        busy={false}
-        onSubmit={onSubmit}
-      />
+      <InDataRouter>
+        <SchemaForm
+          schema={formSchema(doc, 'create')}
+          uiSchema={uiSchema}
+          validator={validator}
+          formData={VALID[entity]}
+          omitExtraData={entity !== 'product'}
+          busy={false}
+          onSubmit={onSubmit}
+        />
+      </InDataRouter>
     </ChakraProvider>,
   )
   const user = userEvent.setup()

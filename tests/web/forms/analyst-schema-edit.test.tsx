@@ -18,6 +18,7 @@ import { withFieldOptions } from '../../../src/forms/define-form'
 import { formSchema, formUiSchema, type SchemaDocument } from '../../../src/forms/form-schema'
 import { SchemaForm } from '../../../src/forms/schema-form'
 import { compiledValidator } from '../support/compiled-form'
+import { InDataRouter } from '../support/in-data-router'
 
 type Ui = Record<string, Record<string, unknown>>
 
@@ -41,13 +42,15 @@ function renderForm(doc: SchemaDocument, ui: Ui, validator: ValidatorType) {
   const uiSchema = withFieldOptions(formUiSchema(ui, 'create'), 'parentId', { choices })
   render(
     <ChakraProvider value={defaultSystem}>
-      <SchemaForm
-        schema={formSchema(doc, 'create')}
-        uiSchema={uiSchema}
-        validator={validator}
-        busy={false}
-        onSubmit={onSubmit}
-      />
+      <InDataRouter>
+        <SchemaForm
+          schema={formSchema(doc, 'create')}
+          uiSchema={uiSchema}
+          validator={validator}
+          busy={false}
+          onSubmit={onSubmit}
+        />
+      </InDataRouter>
     </ChakraProvider>,
   )
   return { onSubmit, user: userEvent.setup() }

@@ -7,6 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, it, vi } from 'vitest'
 import { SchemaForm } from '../../../src/forms/schema-form'
+import { InDataRouter } from '../support/in-data-router'
 
 const schema: RJSFSchema = {
   type: 'object',
@@ -28,13 +29,15 @@ function renderForm() {
   const onSubmit = vi.fn()
   render(
     <ChakraProvider value={defaultSystem}>
-      <SchemaForm
-        schema={schema}
-        uiSchema={{ 'ui:submitButtonOptions': { submitText: 'Save' } }}
-        validator={customizeValidator()}
-        busy={false}
-        onSubmit={onSubmit}
-      />
+      <InDataRouter>
+        <SchemaForm
+          schema={schema}
+          uiSchema={{ 'ui:submitButtonOptions': { submitText: 'Save' } }}
+          validator={customizeValidator()}
+          busy={false}
+          onSubmit={onSubmit}
+        />
+      </InDataRouter>
     </ChakraProvider>,
   )
   return { onSubmit, user: userEvent.setup() }
