@@ -30,8 +30,11 @@ export function useCsvExport(path: string, query: QueryParams) {
     const abort = new AbortController()
     controller.current = abort
     setState({ status: 'running', rows: 0, total: null })
+    // Once the body is being read, a failure means the server cut the export off midway.
+    let reading = false
     try {
       const response = await api.download(`${path}/export`, query, abort.signal)
+      reading = true
       const total = Number(response.headers.get('X-Total-Count') ?? Number.NaN)
       const known = Number.isFinite(total) ? total : null
       const chunks: Uint8Array[] = []
@@ -51,7 +54,7 @@ export function useCsvExport(path: string, query: QueryParams) {
       notify.success(EXPORT_MESSAGES.done(Math.max(0, count.records - 1), file))
     } catch (error) {
       if (abort.signal.aborted) notify.info(EXPORT_MESSAGES.cancelled)
-      else if (error instanceof TypeError) notify.error(EXPORT_MESSAGES.cutOff)
+      else if (reading) notify.error(EXPORT_MESSAGES.cutOff)
       else notify.error(errorText(error, EXPORT_MESSAGES.failed))
     } finally {
       if (controller.current === abort) controller.current = null

@@ -125,4 +125,26 @@ describe('Export CSV', () => {
     expect(within(toast).getByText('Error')).toBeInTheDocument()
     expect(saved).toEqual([])
   })
+
+  it('an export cut off midway says so and saves nothing', async () => {
+    server.use(
+      http.get(apiUrl('/products/export'), () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(HEADER + FIRST))
+            controller.error(new Error('connection reset'))
+          },
+        })
+        return new HttpResponse(body, { headers: { 'X-Total-Count': '5' } })
+      }),
+    )
+    const { user } = renderApp('/products', { signedIn: true })
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }))
+    await findToast(
+      'Error',
+      'The export was cut off before it ended: nothing was saved. Please try again.',
+    )
+    expect(saved).toEqual([])
+    expect(blobs).toEqual([])
+  })
 })
