@@ -8,15 +8,27 @@ import { HttpError } from '../errors'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import {
+  idFilter,
+  MAX_ID,
   nullableIdFilter,
   pageRequest,
   pagination,
   pathId,
+  positiveInteger,
   type RawQuery,
+  single,
   textFilter,
 } from '../lib/list-query'
 import { categorySorts, sortParams, sortRequest } from '../lib/list-sort'
-import { nullableIdParam, pageParams, querySchema, textParam } from '../lib/query-schema'
+import {
+  idListParam,
+  idParam as idQueryParam,
+  nullableIdParam,
+  pageParams,
+  positiveWhole,
+  querySchema,
+  textParam,
+} from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
 import {
   type CategoryInput,
@@ -27,6 +39,10 @@ import {
   listCategories,
   updateCategory,
 } from './category-queries'
+import { searchCategories } from './category-search'
+
+/** The most matches one search answers (the pickers show 20). */
+export const MAX_SEARCH_LIMIT = 50
 
 export interface CategoryKind {
   path: string
@@ -101,6 +117,28 @@ export function registerCategoryRoutes(
       return { data, pagination: pagination(page, total) }
     })
     return reply.type('application/json; charset=utf-8').send(body)
+  })
+
+  // The pickers: categories by name (or by id) with their full paths, a few at a time.
+  const searchQuery = querySchema({
+    q: textParam,
+    ids: idListParam,
+    exclude: idQueryParam,
+    limit: positiveWhole,
+  })
+  app.get(`${path}/search`, { schema: { querystring: searchQuery } }, async (request) => {
+    const query = request.query as RawQuery
+    const ids = single(query, 'ids')
+    const search = {
+      q: textFilter(query, 'q'),
+      ids: ids
+        ?.split(',')
+        .map(Number)
+        .filter((id) => id <= MAX_ID),
+      exclude: idFilter(query, 'exclude'),
+      limit: Math.min(positiveInteger(query, 'limit') ?? 20, MAX_SEARCH_LIMIT),
+    }
+    return { data: await searchCategories(db, table, search) }
   })
 
   app.post<{ Body: Body }>(

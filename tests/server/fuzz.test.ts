@@ -113,6 +113,7 @@ function categoryRoutes(path: string, parentField: string, ids: (f: Fixtures) =>
   const filters = path.includes('product') ? ['description'] : []
   return [
     { method: 'GET', url: path, query: ['name', parentField, ...filters] },
+    { method: 'GET', url: `${path}/search`, query: ['q', 'ids', 'exclude', 'limit'] },
     { method: 'POST', url: path, body },
     { method: 'GET', url: `${path}/:id` },
     { method: 'PUT', url: `${path}/:id`, body },

@@ -200,7 +200,9 @@ describeEachDatabase('OpenAPI description', (suite) => {
           if (body || method === 'POST' || method === 'PUT') {
             return (await call({ ...plain, payload: [] as never })).statusCode
           }
-          return (await call({ ...plain, url: `${plain.url}?page=abc&size=huge` })).statusCode
+          // `page` for the lists, `limit` for the category search.
+          return (await call({ ...plain, url: `${plain.url}?page=abc&limit=abc&size=huge` }))
+            .statusCode
         case 401:
           if (url === '/api/auth/login') return (await app.inject(plain)).statusCode
           return (await app.inject({ ...plain, headers: {} })).statusCode

@@ -3,7 +3,7 @@
 import { mutationOptions } from '@tanstack/react-query'
 import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
-import { categoryChoicesQuery } from '../../lib/category-choices'
+import type { CategorySource } from '../../lib/category-search'
 import { invalidates, listQuery, pathKey, recordQuery } from '../../lib/query-client'
 
 export type Pricing = 'Fixed' | 'Range'
@@ -130,12 +130,11 @@ export const productsApi = {
       ids: [id],
       errorText: PRODUCT_MESSAGES.loadFailed,
     }),
-  /** Every product category, for the category filter and chips. */
-  categories: categoryChoicesQuery(
-    '/product-categories',
-    'parentCategoryId',
-    PRODUCT_MESSAGES.categoriesFailed,
-  ),
+  /** Where the category filter and chips search. */
+  categories: {
+    apiPath: '/product-categories',
+    errorText: PRODUCT_MESSAGES.categoriesFailed,
+  } satisfies CategorySource,
   create: mutationOptions({
     mutationFn: (fields: NewProductFields) => api.post<{ id: number }>(base, fields),
     onSuccess: afterWrite,

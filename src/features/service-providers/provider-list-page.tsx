@@ -25,8 +25,6 @@ import { PagedList } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
 import { useFilterDraft } from '../../components/use-filter-draft'
 import { useListParams } from '../../components/use-list-params'
-import { useCategoryChoices } from '../../lib/category-choices'
-import { toTreeOptions } from '../../lib/category-tree'
 import { ProviderAvatar } from './provider-avatar'
 import { ProviderTable, providerDefaultSort, providerSortFields } from './provider-table'
 import { PROVIDER_MESSAGES, providersApi, type ServiceProvider } from './providers-api'
@@ -58,7 +56,6 @@ export function ProviderListPage() {
     defaults: { status: 'enabled' },
   })
 
-  const choices = toTreeOptions(useCategoryChoices(providersApi.categories))
   const list = useQuery(
     providersApi.list({
       email: filters.email || undefined,
@@ -108,8 +105,8 @@ export function ProviderListPage() {
           label="Category"
           value={draft.category}
           onChange={set('category')}
-          choices={choices}
-          leadingOptions={<option value="">All</option>}
+          source={providersApi.categories}
+          allLabel="All"
         />
         <FilterActions filtered={filtered} onClear={clear} />
       </SimpleGrid>

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, describe, expect, it, vi } from 'vitest'
@@ -23,6 +24,7 @@ import {
 import { copySchemas, type SchemaCopy } from '../../support/schema-copy'
 import { schemaFields } from '../../support/schema-labels'
 import { compiledValidator } from '../support/compiled-form'
+import { testQueryClient } from '../support/render-ui'
 
 const before = schemasFingerprint()
 const shipped = copySchemas()
@@ -78,15 +80,18 @@ async function renderForm(dir: string, entity: AnalystEdit['entity']) {
   const onSubmit = vi.fn()
   render(
     <ChakraProvider value={defaultSystem}>
-      <SchemaForm
-        schema={formSchema(doc, 'create')}
-        uiSchema={uiSchema}
-        validator={validator}
-        formData={VALID[entity]}
-        omitExtraData={entity !== 'product'}
-        busy={false}
-        onSubmit={onSubmit}
-      />
+      {/* The category pickers read through the query layer. */}
+      <QueryClientProvider client={testQueryClient}>
+        <SchemaForm
+          schema={formSchema(doc, 'create')}
+          uiSchema={uiSchema}
+          validator={validator}
+          formData={VALID[entity]}
+          omitExtraData={entity !== 'product'}
+          busy={false}
+          onSubmit={onSubmit}
+        />
+      </QueryClientProvider>
     </ChakraProvider>,
   )
   const user = userEvent.setup()

@@ -7,6 +7,7 @@ import { resolve } from 'node:path'
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react'
 import type { ValidatorType } from '@rjsf/utils'
 import { customizeValidator } from '@rjsf/validator-ajv8'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -18,6 +19,7 @@ import { withFieldOptions } from '../../../src/forms/define-form'
 import { formSchema, formUiSchema, type SchemaDocument } from '../../../src/forms/form-schema'
 import { SchemaForm } from '../../../src/forms/schema-form'
 import { compiledValidator } from '../support/compiled-form'
+import { testQueryClient } from '../support/render-ui'
 
 type Ui = Record<string, Record<string, unknown>>
 
@@ -41,13 +43,16 @@ function renderForm(doc: SchemaDocument, ui: Ui, validator: ValidatorType) {
   const uiSchema = withFieldOptions(formUiSchema(ui, 'create'), 'parentId', { choices })
   render(
     <ChakraProvider value={defaultSystem}>
-      <SchemaForm
-        schema={formSchema(doc, 'create')}
-        uiSchema={uiSchema}
-        validator={validator}
-        busy={false}
-        onSubmit={onSubmit}
-      />
+      {/* The category pickers read through the query layer. */}
+      <QueryClientProvider client={testQueryClient}>
+        <SchemaForm
+          schema={formSchema(doc, 'create')}
+          uiSchema={uiSchema}
+          validator={validator}
+          busy={false}
+          onSubmit={onSubmit}
+        />
+      </QueryClientProvider>
     </ChakraProvider>,
   )
   return { onSubmit, user: userEvent.setup() }
