@@ -10,18 +10,25 @@ import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import {
+  idFilter,
+  MAX_ID,
   nullableIdFilter,
   pageRequest,
   pagination,
   pathId,
+  positiveInteger,
   type RawQuery,
+  single,
   textFilter,
 } from '../lib/list-query'
 import { categorySorts, sortParams, sortRequest } from '../lib/list-sort'
 import {
   exportQuery,
+  idListParam,
+  idParam as idQueryParam,
   nullableIdParam,
   pageParams,
+  positiveWhole,
   querySchema,
   textParam,
 } from '../lib/query-schema'
@@ -39,6 +46,10 @@ import {
   listCategories,
   updateCategory,
 } from './category-queries'
+import { searchCategories } from './category-search'
+
+/** The most matches one search answers (the pickers show 20). */
+export const MAX_SEARCH_LIMIT = 50
 
 export interface CategoryKind {
   path: string
@@ -114,6 +125,28 @@ export function registerCategoryRoutes(
       return sendCsv(reply, path.replace('/api/', ''), categoryColumns(kind), rows)
     },
   )
+
+  // The pickers: categories by name (or by id) with their full paths, a few at a time.
+  const searchQuery = querySchema({
+    q: textParam,
+    ids: idListParam,
+    exclude: idQueryParam,
+    limit: positiveWhole,
+  })
+  app.get(`${path}/search`, { schema: { querystring: searchQuery } }, async (request) => {
+    const query = request.query as RawQuery
+    const ids = single(query, 'ids')
+    const search = {
+      q: textFilter(query, 'q'),
+      ids: ids
+        ?.split(',')
+        .map(Number)
+        .filter((id) => id <= MAX_ID),
+      exclude: idFilter(query, 'exclude'),
+      limit: Math.min(positiveInteger(query, 'limit') ?? 20, MAX_SEARCH_LIMIT),
+    }
+    return { data: await searchCategories(db, table, search) }
+  })
 
   app.post<{ Body: Body }>(
     path,

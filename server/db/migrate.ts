@@ -10,6 +10,7 @@ import * as attributes from './migrations/2026-11-25-008-attributes'
 import * as sortIndexes from './migrations/2026-11-25-009-sort-indexes'
 import * as loginLimits from './migrations/2026-11-25-010-login-limits'
 import * as history from './migrations/2026-11-25-011-history'
+import * as categoryNameSearch from './migrations/2026-11-25-015-category-name-search'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-009-sort-indexes': sortIndexes,
   '2026-11-25-010-login-limits': loginLimits,
   '2026-11-25-011-history': history,
+  '2026-11-25-015-category-name-search': categoryNameSearch,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

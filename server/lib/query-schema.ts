@@ -40,6 +40,14 @@ export const idParam: Schema = {
   },
 }
 
+/** At most 100 ids separated by commas (a picker's current values). An id beyond the integer
+ * range names no category: it is simply not found. */
+export const idListParam: Schema = {
+  type: 'string',
+  pattern: '^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,99}$',
+  'x-detail': { pattern: 'must be up to 100 positive whole numbers separated by commas' },
+}
+
 /** An id, or `null` for "none" (top-level categories). */
 export const nullableIdParam: Schema = {
   ...idParam,

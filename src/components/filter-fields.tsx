@@ -1,9 +1,9 @@
 // What the list screens' filter forms share: Status (All / Enabled / Disabled), a category
-// picked from an indented tree, and the Apply / Clear filters buttons.
-import { Button, Field, HStack, NativeSelect } from '@chakra-ui/react'
+// searched by name (with its full path), and the Apply / Clear filters buttons.
+import { Box, Button, Field, HStack, NativeSelect } from '@chakra-ui/react'
 import { X } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { indentedLabel, type TreeOption } from '../lib/category-tree'
+import type { CategorySource } from '../lib/category-search'
+import { CategoryCombobox, type PickerExtra } from './category-combobox'
 
 interface SelectFilterProps {
   value: string
@@ -28,29 +28,32 @@ export function StatusFilterField({ value, onChange }: SelectFilterProps) {
 
 interface CategoryFilterProps extends SelectFilterProps {
   label: string
-  choices: TreeOption[]
-  /** The options before the tree ("All", …): each list words them its own way. */
-  leadingOptions: ReactNode
+  source: CategorySource
+  /** The label of the "no filter" choice (the value ''). */
+  allLabel: string
+  /** Choices after "all" ("top level only", …): each list words them its own way. */
+  extras?: PickerExtra[]
   flex?: string
 }
 
+const ALL = 'all'
+
+/** A category filter: the value is '' (all), an extra's value, or a category id. */
 export function CategoryFilterField(props: CategoryFilterProps) {
-  const { label, value, onChange, choices, leadingOptions, flex } = props
+  const { label, value, onChange, source, allLabel, extras = [], flex } = props
   return (
-    <Field.Root flex={flex}>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          {leadingOptions}
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value} aria-label={choice.label}>
-              {indentedLabel(choice)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <Box flex={flex} width="full">
+      <CategoryCombobox
+        label={label}
+        source={source}
+        extras={[{ value: ALL, label: allLabel }, ...extras]}
+        value={[value === '' ? ALL : value]}
+        onChange={(picked) =>
+          onChange(picked[0] === undefined || picked[0] === ALL ? '' : picked[0])
+        }
+        placeholder="Type to search"
+      />
+    </Box>
   )
 }
 

@@ -93,13 +93,13 @@ export const widgetCatalogue = {
   parentSelect: {
     source: 'theme',
     types: ['integer'],
-    description: 'picks a parent category from the hierarchy',
+    description: 'picks a parent category, searched by name and shown with its full path',
     options: { noneLabel: 'the text of the "no parent" choice (default "None")' },
   },
   categoryChips: {
     source: 'theme',
     types: ['array'],
-    description: 'picks several categories, shown as removable chips',
+    description: 'picks several categories, searched by name, shown as removable chips',
     options: { emptyText: 'the text shown while none is picked' },
   },
   cropper: {

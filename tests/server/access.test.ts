@@ -153,6 +153,7 @@ describeEachDatabase('access control', (suite) => {
         'POST /api/auth/logout',
         'PUT /api/service-provider-categories/:id',
         'GET /api/product-categories',
+        'GET /api/product-categories/search',
         'DELETE /api/service-providers/:id/brand-logo',
         'DELETE /api/service-provider-categories/:id',
         'DELETE /api/product-categories/:id',

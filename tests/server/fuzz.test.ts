@@ -120,6 +120,7 @@ function categoryRoutes(path: string, parentField: string, ids: (f: Fixtures) =>
   return [
     { method: 'GET', url: path, query: ['name', parentField, ...filters] },
     { method: 'GET', url: `${path}/export`, query: ['name', parentField, ...filters] },
+    { method: 'GET', url: `${path}/search`, query: ['q', 'ids', 'exclude', 'limit'] },
     { method: 'POST', url: path, body },
     { method: 'GET', url: `${path}/:id` },
     { method: 'PUT', url: `${path}/:id`, body },

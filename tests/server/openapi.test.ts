@@ -218,8 +218,8 @@ describeEachDatabase('OpenAPI description', (suite) => {
           if (body || method === 'POST' || method === 'PUT') {
             return (await call({ ...plain, payload: [] as never })).statusCode
           }
-          // Lists and exports take `sort`, image files `size`.
-          const bad = '?page=abc&size=huge&sort=nowhere'
+          // Lists and exports take `sort`, image files `size`, the category search `limit`.
+          const bad = '?page=abc&size=huge&sort=nowhere&limit=abc'
           return (await call({ ...plain, url: `${plain.url}${bad}` })).statusCode
         }
         case 401:

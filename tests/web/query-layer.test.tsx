@@ -7,10 +7,17 @@ import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setUnauthorizedHandler } from '../../src/lib/api-client'
 import { createQueryClient, listQuery, recordQuery } from '../../src/lib/query-client'
-import { categoryTree, page, toJson } from './factories/categories'
+import {
+  buildCategory,
+  type CategoryFixture,
+  categoryTree,
+  searchCategories,
+  toJson,
+} from './factories/categories'
 import { productFixtures } from './factories/products'
 import { apiUrl, TEST_TOKEN } from './msw/handlers'
 import { server } from './msw/server'
+import { offered } from './support/combobox'
 import { currentPath, renderApp } from './support/render-app'
 
 function setUp() {
@@ -150,35 +157,38 @@ describe('a record', () => {
 })
 
 describe('a write', () => {
-  it('refreshes the pickers of its hierarchy, which are otherwise kept for a minute', async () => {
-    const choiceLoads: URL[] = []
-    let categories: Array<Record<string, unknown>> = categoryTree.map((c) =>
-      toJson(c, 'parentCategoryId'),
-    )
+  it('refreshes the pickers of its hierarchy, which are otherwise kept for a while', async () => {
+    const searches: URL[] = []
+    let categories: CategoryFixture[] = [...categoryTree]
     server.use(
-      http.get(apiUrl('/product-categories'), ({ request }) => {
+      http.get(apiUrl('/product-categories/search'), ({ request }) => {
         const url = new URL(request.url)
-        if (url.searchParams.get('pageSize') === '3000') choiceLoads.push(url)
-        return HttpResponse.json(page(categories))
+        // The pickers' searches (the list also names its rows' parents by id).
+        if (!url.searchParams.has('ids')) searches.push(url)
+        return HttpResponse.json({ data: searchCategories(categories, url.searchParams) })
       }),
       http.post(apiUrl('/product-categories'), async ({ request }) => {
         const body = (await request.json()) as { name: string; description: string }
-        categories = [...categories, { id: 50, parentCategoryId: null, ...body }]
+        categories = [...categories, buildCategory({ id: 50, ...body })]
         return HttpResponse.json({ id: 50 }, { status: 201 })
       }),
-      http.get(apiUrl('/product-categories/50'), () => HttpResponse.json(categories.at(-1))),
+      http.get(apiUrl('/product-categories/50'), () =>
+        HttpResponse.json(toJson(categories.at(-1) as CategoryFixture, 'parentCategoryId')),
+      ),
     )
     const { user } = renderApp('/product-categories/new', { signedIn: true })
-    await screen.findByRole('option', { name: 'Deep Cleaning' })
-    expect(choiceLoads).toHaveLength(1)
+    const parent = await screen.findByRole('combobox', { name: 'Parent Category' })
+    expect(await offered(user, parent, 'Repairs')).not.toContain('Gardening')
+    expect(searches).toHaveLength(1)
 
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Gardening')
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Lawns and hedges')
     await user.click(screen.getByRole('button', { name: 'Create Category' }))
     await screen.findByRole('heading', { name: 'Gardening', level: 1 })
     await user.click(screen.getAllByRole('link', { name: 'Product Categories' })[0])
-    // The list's picker offers the new category: the create marked the choices stale.
-    await screen.findByRole('option', { name: 'Gardening' })
-    expect(choiceLoads).toHaveLength(2)
+    // The list's picker offers the new category: the create marked the matches stale.
+    const filter = await screen.findByRole('combobox', { name: 'Parent Category' })
+    expect(await offered(user, filter, 'Gardening')).toContain('Gardening')
+    expect(searches).toHaveLength(2)
   })
 })

@@ -4,7 +4,7 @@ import type { BulkTarget } from '../../components/bulk-selection'
 import type { ListQuery } from '../../components/use-list-params'
 import { customValues } from '../../forms/custom-fields'
 import { api } from '../../lib/api-client'
-import { categoryChoicesQuery } from '../../lib/category-choices'
+import type { CategorySource } from '../../lib/category-search'
 import { forgets, invalidates, listQuery, pathKey, recordQuery } from '../../lib/query-client'
 import { categoryCustomFields } from './category-custom-fields'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
@@ -68,8 +68,8 @@ export function categoriesApi(kind: CategoryKind) {
         CATEGORY_MESSAGES.listFailed,
         toCategory,
       ),
-    /** Every category, for pickers; `errorText` is the screen's fallback when it fails. */
-    choices: (errorText: string) => categoryChoicesQuery(kind.apiPath, kind.parentField, errorText),
+    /** Where pickers search; `errorText` is the screen's fallback when it fails. */
+    source: (errorText: string): CategorySource => ({ apiPath: kind.apiPath, errorText }),
     /** The category with its ETag (the edit screen's save sends it back as If-Match). */
     get: (id: number) =>
       recordQuery<Category, Raw>(recordPath(id), {

@@ -8,7 +8,7 @@ import { CustomFieldItems } from '../../components/custom-fields'
 import { HistorySection } from '../../components/history-section'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { useCategoryChoices } from '../../lib/category-choices'
+import { categoryPathsQuery } from '../../lib/category-search'
 import { categoriesApi } from './categories-api'
 import { categoryCustomFields } from './category-custom-fields'
 import { CategoryDeleteButton } from './category-delete-button'
@@ -18,13 +18,15 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
   const id = routeId(useParams().id)
   const categories = categoriesApi(kind)
   const category = useQuery(categories.get(id))
-  // The parent's name, from the hierarchy the pickers share (often loaded already).
+  // The parent's name, asked for by id.
   const parent = category.data?.data.parent ?? null
-  const nodes = useCategoryChoices({
-    ...categories.choices(CATEGORY_MESSAGES.parentsFailed),
-    enabled: parent !== null,
-  })
-  const parentName = nodes.find((node) => node.id === parent)?.name
+  const parentPaths = useQuery(
+    categoryPathsQuery(
+      categories.source(CATEGORY_MESSAGES.parentsFailed),
+      parent === null ? [] : [parent],
+    ),
+  )
+  const parentName = parentPaths.data?.find((match) => match.id === parent)?.name
   if (category.isPending) return <PageSpinner />
   if (category.isError) return <PageHeader title={kind.titles.detail} />
   const { data } = category.data

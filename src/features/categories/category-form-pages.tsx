@@ -1,5 +1,5 @@
 // Create and edit screens of either hierarchy, rendered from the schema files. The parent
-// picker lists the hierarchy; on edit the category and its descendants are left out. A save
+// picker searches the hierarchy; on edit the category and its descendants are left out. A save
 // refused because someone else changed the category meanwhile offers to reload it.
 import { Card } from '@chakra-ui/react'
 import { useMutation } from '@tanstack/react-query'
@@ -13,8 +13,6 @@ import { StaleRecordAlert } from '../../components/stale-record-alert'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
-import { useCategoryChoices } from '../../lib/category-choices'
-import { toTreeOptions } from '../../lib/category-tree'
 import { useEditRecord } from '../../lib/use-edit-record'
 import { type CategoryFields, categoriesApi } from './categories-api'
 import { categoryForm } from './category-forms'
@@ -24,9 +22,7 @@ export function CategoryCreatePage({ kind }: { kind: CategoryKind }) {
   const navigate = useNavigate()
   const form = categoryForm(kind, 'create')
   const categories = categoriesApi(kind)
-  const choices = toTreeOptions(
-    useCategoryChoices(categories.choices(CATEGORY_MESSAGES.parentsFailed)),
-  )
+  const source = categories.source(CATEGORY_MESSAGES.parentsFailed)
   const create = useMutation(categories.create)
   const { busy, submit } = useFormSubmit({
     submit: create.mutateAsync,
@@ -42,7 +38,7 @@ export function CategoryCreatePage({ kind }: { kind: CategoryKind }) {
       <FormCard>
         <SchemaForm<CategoryFields>
           schema={form.schema}
-          uiSchema={withFieldOptions(form.uiSchema, kind.parentField, { choices })}
+          uiSchema={withFieldOptions(form.uiSchema, kind.parentField, { source })}
           validator={form.validator}
           busy={busy}
           onSubmit={submit}
@@ -59,10 +55,7 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
   const form = categoryForm(kind, 'update')
   const categories = categoriesApi(kind)
   const category = useEditRecord(categories.get(id))
-  const choices = toTreeOptions(
-    useCategoryChoices(categories.choices(CATEGORY_MESSAGES.parentsFailed)),
-    id,
-  )
+  const source = categories.source(CATEGORY_MESSAGES.parentsFailed)
   const update = useMutation(categories.update)
   const { busy, submit } = useFormSubmit({
     submit: (fields: CategoryFields) => update.mutateAsync({ id, fields, etag: category.etag }),
@@ -92,7 +85,7 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
       <FormCard>
         <SchemaForm<CategoryFields>
           schema={form.schema}
-          uiSchema={withFieldOptions(form.uiSchema, kind.parentField, { choices })}
+          uiSchema={withFieldOptions(form.uiSchema, kind.parentField, { source, exclude: id })}
           validator={form.validator}
           formData={{ ...custom, name, description, [kind.parentField]: parent }}
           busy={busy}

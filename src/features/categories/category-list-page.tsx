@@ -28,8 +28,7 @@ import {
   type SortFields,
   useListParams,
 } from '../../components/use-list-params'
-import { useCategoryChoices } from '../../lib/category-choices'
-import { toTreeOptions } from '../../lib/category-tree'
+import { categoryPathsQuery } from '../../lib/category-search'
 import { type Category, categoriesApi } from './categories-api'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
 
@@ -58,9 +57,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   })
 
   const categories = categoriesApi(kind)
-  const nodes = useCategoryChoices(categories.choices(kind.messages.parentsFailed))
-  const choices = toTreeOptions(nodes)
-  const names = new Map(nodes.map((node) => [node.id, node.name]))
+  const source = categories.source(kind.messages.parentsFailed)
   const query = {
     name: filters.name || undefined,
     parent: filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
@@ -69,6 +66,12 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   const list = useQuery(listOptions)
   const total = list.data?.pagination.total
   const selection = useBulkSelection(categories.bulk, categories.filterQuery(query), total)
+  // The names of this page's parents, asked for by id (never the whole hierarchy).
+  const parentIds = (list.data?.data ?? []).flatMap((row) =>
+    row.parent === null ? [] : [row.parent],
+  )
+  const parents = useQuery(categoryPathsQuery(source, parentIds))
+  const names = new Map((parents.data ?? []).map((parent) => [parent.id, parent.name]))
 
   return (
     <>
@@ -94,13 +97,9 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
           label="Parent Category"
           value={draft.parent}
           onChange={set('parent')}
-          choices={choices}
-          leadingOptions={
-            <>
-              <option value="">{kind.parentFilter.all}</option>
-              <option value="none">{kind.parentFilter.none}</option>
-            </>
-          }
+          source={source}
+          allLabel={kind.parentFilter.all}
+          extras={[{ value: 'none', label: kind.parentFilter.none }]}
           flex="2"
         />
         <FilterActions filtered={filtered} onClear={clear} />

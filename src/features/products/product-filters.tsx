@@ -8,8 +8,6 @@ import {
   StatusFilterField,
 } from '../../components/filter-fields'
 import { useFilterDraft } from '../../components/use-filter-draft'
-import { useCategoryChoices } from '../../lib/category-choices'
-import { toTreeOptions } from '../../lib/category-tree'
 import { type ProductQuery, productsApi } from './products-api'
 
 const FILTERS = ['category', 'name', 'status', 'minPrice', 'maxPrice'] as const
@@ -56,7 +54,6 @@ export function ProductFilters({ filters }: { filters: Filters }) {
     defaults: { status: 'all' },
     isValid: (values) => priceBoundsError(values) === undefined,
   })
-  const choices = toTreeOptions(useCategoryChoices(productsApi.categories))
   const boundsError = priceBoundsError(draft)
 
   return (
@@ -78,8 +75,8 @@ export function ProductFilters({ filters }: { filters: Filters }) {
         label="Category"
         value={draft.category}
         onChange={set('category')}
-        choices={choices}
-        leadingOptions={<option value="">All</option>}
+        source={productsApi.categories}
+        allLabel="All"
       />
       <Field.Root>
         <Field.Label>Name</Field.Label>

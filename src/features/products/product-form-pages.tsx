@@ -16,8 +16,6 @@ import { customValues } from '../../forms/custom-fields'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
-import { useCategoryChoices } from '../../lib/category-choices'
-import { toTreeOptions } from '../../lib/category-tree'
 import { useEditRecord } from '../../lib/use-edit-record'
 import { pricingOf } from './price-text'
 import { productCustomFields } from './product-custom-fields'
@@ -31,9 +29,11 @@ import {
   productsApi,
 } from './products-api'
 
-function useCategoryUi(form: 'create' | 'update') {
-  const choices = toTreeOptions(useCategoryChoices(productsApi.categories))
-  return withFieldOptions(productForms[form].uiSchema, 'productCategoryIds', { choices })
+/** The category chips search where the API keeps this entity's categories. */
+function categoryUi(form: 'create' | 'update') {
+  return withFieldOptions(productForms[form].uiSchema, 'productCategoryIds', {
+    source: productsApi.categories,
+  })
 }
 
 export function ProductCreatePage() {
@@ -42,7 +42,7 @@ export function ProductCreatePage() {
   const providerId = routeId(rawId)
   // The provider's brand name says whose product this is; a missing provider is /not-found.
   const provider = useQuery(productsApi.provider(providerId))
-  const uiSchema = useCategoryUi('create')
+  const uiSchema = categoryUi('create')
   const create = useMutation(productsApi.create)
   const { busy, submit } = useFormSubmit({
     // The provider comes from the route, whatever the hidden field holds.
@@ -77,7 +77,7 @@ export function ProductEditPage() {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
   const record = useEditRecord(productsApi.get(id))
-  const uiSchema = useCategoryUi('update')
+  const uiSchema = categoryUi('update')
   const update = useMutation(productsApi.update)
   const { busy, submit } = useFormSubmit({
     submit: (fields: ProductUpdateFields) =>

@@ -4,7 +4,7 @@ import { mutationOptions } from '@tanstack/react-query'
 import type { BulkTarget } from '../../components/bulk-selection'
 import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
-import { categoryChoicesQuery } from '../../lib/category-choices'
+import type { CategorySource } from '../../lib/category-search'
 import { forgets, invalidates, listQuery, pathKey, recordQuery } from '../../lib/query-client'
 
 export type Pricing = 'Fixed' | 'Range'
@@ -152,12 +152,11 @@ export const productsApi = {
       ids: [id],
       errorText: PRODUCT_MESSAGES.loadFailed,
     }),
-  /** Every product category, for the category filter and chips. */
-  categories: categoryChoicesQuery(
-    '/product-categories',
-    'parentCategoryId',
-    PRODUCT_MESSAGES.categoriesFailed,
-  ),
+  /** Where the category filter and chips search. */
+  categories: {
+    apiPath: '/product-categories',
+    errorText: PRODUCT_MESSAGES.categoriesFailed,
+  } satisfies CategorySource,
   create: mutationOptions({
     mutationFn: (fields: NewProductFields) => api.post<{ id: number }>(base, fields),
     onSuccess: afterWrite,

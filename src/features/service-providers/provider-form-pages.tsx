@@ -17,8 +17,6 @@ import { StaleRecordAlert } from '../../components/stale-record-alert'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
-import { useCategoryChoices } from '../../lib/category-choices'
-import { toTreeOptions } from '../../lib/category-tree'
 import { useEditRecord } from '../../lib/use-edit-record'
 import { ProviderAvatar } from './provider-avatar'
 import { providerForms } from './provider-forms'
@@ -31,14 +29,16 @@ import {
   type ServiceProvider,
 } from './providers-api'
 
-function useCategoryUi(form: 'create' | 'update') {
-  const choices = toTreeOptions(useCategoryChoices(providersApi.categories))
-  return withFieldOptions(providerForms[form].uiSchema, 'serviceProviderCategoryIds', { choices })
+/** The category chips search where the API keeps this entity's categories. */
+function categoryUi(form: 'create' | 'update') {
+  return withFieldOptions(providerForms[form].uiSchema, 'serviceProviderCategoryIds', {
+    source: providersApi.categories,
+  })
 }
 
 export function ProviderCreatePage() {
   const navigate = useNavigate()
-  const uiSchema = useCategoryUi('create')
+  const uiSchema = categoryUi('create')
   const create = useMutation(providersApi.create)
   const { busy, submit } = useFormSubmit({
     submit: create.mutateAsync,
@@ -70,7 +70,7 @@ export function ProviderEditPage() {
   const id = routeId(useParams().id)
   const queryClient = useQueryClient()
   const record = useEditRecord(providersApi.get(id))
-  const uiSchema = useCategoryUi('update')
+  const uiSchema = categoryUi('update')
   const update = useMutation(providersApi.update)
   const { busy, submit } = useFormSubmit({
     submit: (fields: Omit<ProviderFields, 'email'>) =>

@@ -27,8 +27,6 @@ import { PagedList } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
 import { useFilterDraft } from '../../components/use-filter-draft'
 import { useListParams } from '../../components/use-list-params'
-import { useCategoryChoices } from '../../lib/category-choices'
-import { toTreeOptions } from '../../lib/category-tree'
 import { ProviderAvatar } from './provider-avatar'
 import { ProviderTable, providerDefaultSort, providerSortFields } from './provider-table'
 import {
@@ -65,7 +63,6 @@ export function ProviderListPage() {
     defaults: { status: 'enabled' },
   })
 
-  const choices = toTreeOptions(useCategoryChoices(providersApi.categories))
   const query = {
     email: filters.email || undefined,
     brandName: filters.brandName || undefined,
@@ -115,8 +112,8 @@ export function ProviderListPage() {
           label="Category"
           value={draft.category}
           onChange={set('category')}
-          choices={choices}
-          leadingOptions={<option value="">All</option>}
+          source={providersApi.categories}
+          allLabel="All"
         />
         <FilterActions filtered={filtered} onClear={clear} />
       </SimpleGrid>

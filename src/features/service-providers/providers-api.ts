@@ -4,7 +4,7 @@ import { mutationOptions } from '@tanstack/react-query'
 import type { BulkTarget } from '../../components/bulk-selection'
 import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
-import { categoryChoicesQuery } from '../../lib/category-choices'
+import type { CategorySource } from '../../lib/category-search'
 import { forgets, invalidates, listQuery, pathKey, recordQuery } from '../../lib/query-client'
 
 export interface CategoryRef {
@@ -108,12 +108,11 @@ export const providersApi = {
       ids: [id],
       errorText: PROVIDER_MESSAGES.loadFailed,
     }),
-  /** Every service provider category, for the category picker and filter. */
-  categories: categoryChoicesQuery(
-    '/service-provider-categories',
-    'parentId',
-    PROVIDER_MESSAGES.categoriesFailed,
-  ),
+  /** Where the category picker and filter search. */
+  categories: {
+    apiPath: '/service-provider-categories',
+    errorText: PROVIDER_MESSAGES.categoriesFailed,
+  } satisfies CategorySource,
   create: mutationOptions({
     mutationFn: (fields: ProviderFields) => api.post<{ id: number }>(base, fields),
     onSuccess: afterWrite,

@@ -1,34 +1,32 @@
-// A category picker with a "none" choice: a native select (keyboard and screen-reader friendly)
-// whose options are the hierarchy, indented by depth. Choices arrive through
-// "ui:options": { "choices": TreeOption[], "noneLabel": "None Parent Category" }.
-import { NativeSelect } from '@chakra-ui/react'
+// A parent-category picker with a "none" choice: a searchable combobox that asks the server as
+// the operator types and shows each category's full path. The screen passes where to search
+// through "ui:options": { "source": CategorySource, "exclude": <own id> }; the analyst words
+// the "no parent" choice ("noneLabel").
 import type { WidgetProps } from '@rjsf/utils'
-import { indentedLabel, type TreeOption } from '../../lib/category-tree'
+import { CategoryCombobox } from '../../components/category-combobox'
+import type { CategorySource } from '../../lib/category-search'
+
+const NONE = 'none'
 
 export function ParentSelectWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, options, onChange, onBlur, onFocus } = props
-  const choices = (options.choices ?? []) as TreeOption[]
+  const { id, value, disabled, readonly, options, onChange, onBlur, onFocus, placeholder } = props
   const noneLabel = typeof options.noneLabel === 'string' ? options.noneLabel : 'None'
+  const extras = [{ value: NONE, label: noneLabel }]
   return (
-    <NativeSelect.Root disabled={disabled || readonly}>
-      <NativeSelect.Field
-        id={id}
-        name={id}
-        value={value === null || value === undefined ? '' : String(value)}
-        onChange={(event) =>
-          onChange(event.target.value === '' ? null : Number(event.target.value))
-        }
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
-      >
-        <option value="">{noneLabel}</option>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value} aria-label={choice.label}>
-            {indentedLabel(choice)}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <CategoryCombobox
+      id={id}
+      source={options.source as CategorySource | undefined}
+      exclude={typeof options.exclude === 'number' ? options.exclude : undefined}
+      extras={extras}
+      value={value === null || value === undefined ? [NONE] : [String(value)]}
+      onChange={(picked) => {
+        const key = picked[0]
+        onChange(key === undefined || key === NONE ? null : Number(key))
+      }}
+      disabled={disabled || readonly}
+      placeholder={placeholder || 'Type to search'}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
   )
 }

@@ -52,11 +52,46 @@ export function page<T>(data: T[], page = 1, totalPages = 1) {
   }
 }
 
+/** A category's ancestors from the top down to itself. */
+function lineage(categories: CategoryFixture[], category: CategoryFixture): CategoryFixture[] {
+  const parent = categories.find((c) => c.id === category.parent)
+  return parent ? [...lineage(categories, parent), category] : [category]
+}
+
+/** The pickers' search as the server answers it (server/categories/category-search.ts): by
+ * `ids`, or names containing `q` (prefixes first), `exclude` and its subtree left out. */
+export function searchCategories(categories: CategoryFixture[], query: URLSearchParams) {
+  const ids = query.get('ids')?.split(',').map(Number)
+  const text = (query.get('q') ?? '').toLowerCase()
+  const exclude = Number(query.get('exclude'))
+  const byName = (a: CategoryFixture, b: CategoryFixture) =>
+    a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id
+  const starts = (c: CategoryFixture) => c.name.toLowerCase().startsWith(text)
+  const found = ids
+    ? categories.filter((c) => ids.includes(c.id)).sort(byName)
+    : [
+        ...categories.filter(starts).sort(byName),
+        ...categories.filter((c) => !starts(c) && c.name.toLowerCase().includes(text)).sort(byName),
+      ]
+  return found
+    .map((c) => lineage(categories, c))
+    .filter((line) => !line.some((c) => c.id === exclude))
+    .slice(0, ids ? undefined : Number(query.get('limit') ?? 20))
+    .map((line) => ({
+      id: line.at(-1)?.id,
+      name: line.at(-1)?.name,
+      path: line.map((c) => c.name),
+    }))
+}
+
 /** Read-only category API over `categories` (the tree above unless given). */
 export function categoryHandlers(categories: CategoryFixture[] = categoryTree) {
   return kinds.flatMap(({ path, parentField }) => [
     http.get(apiUrl(path), () =>
       HttpResponse.json(page(categories.map((c) => toJson(c, parentField)))),
+    ),
+    http.get(apiUrl(`${path}/search`), ({ request }) =>
+      HttpResponse.json({ data: searchCategories(categories, new URL(request.url).searchParams) }),
     ),
     http.get(apiUrl(`${path}/:id`), ({ params }) => {
       const found = categories.find((c) => c.id === Number(params.id))

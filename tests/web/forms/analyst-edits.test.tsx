@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, describe, expect, it, vi } from 'vitest'
@@ -24,6 +25,7 @@ import { copySchemas, type SchemaCopy } from '../../support/schema-copy'
 import { schemaFields } from '../../support/schema-labels'
 import { compiledValidator } from '../support/compiled-form'
 import { InDataRouter } from '../support/in-data-router'
+import { testQueryClient } from '../support/render-ui'
 
 const before = schemasFingerprint()
 const shipped = copySchemas()
@@ -79,17 +81,20 @@ async function renderForm(dir: string, entity: AnalystEdit['entity']) {
   const onSubmit = vi.fn()
   render(
     <ChakraProvider value={defaultSystem}>
-      <InDataRouter>
-        <SchemaForm
-          schema={formSchema(doc, 'create')}
-          uiSchema={uiSchema}
-          validator={validator}
-          formData={VALID[entity]}
-          omitExtraData={entity !== 'product'}
-          busy={false}
-          onSubmit={onSubmit}
-        />
-      </InDataRouter>
+      {/* The category pickers read through the query layer. */}
+      <QueryClientProvider client={testQueryClient}>
+        <InDataRouter>
+          <SchemaForm
+            schema={formSchema(doc, 'create')}
+            uiSchema={uiSchema}
+            validator={validator}
+            formData={VALID[entity]}
+            omitExtraData={entity !== 'product'}
+            busy={false}
+            onSubmit={onSubmit}
+          />
+        </InDataRouter>
+      </QueryClientProvider>
     </ChakraProvider>,
   )
   const user = userEvent.setup()

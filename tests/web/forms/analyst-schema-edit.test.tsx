@@ -7,6 +7,7 @@ import { resolve } from 'node:path'
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react'
 import type { ValidatorType } from '@rjsf/utils'
 import { customizeValidator } from '@rjsf/validator-ajv8'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -19,6 +20,7 @@ import { formSchema, formUiSchema, type SchemaDocument } from '../../../src/form
 import { SchemaForm } from '../../../src/forms/schema-form'
 import { compiledValidator } from '../support/compiled-form'
 import { InDataRouter } from '../support/in-data-router'
+import { testQueryClient } from '../support/render-ui'
 
 type Ui = Record<string, Record<string, unknown>>
 
@@ -42,15 +44,18 @@ function renderForm(doc: SchemaDocument, ui: Ui, validator: ValidatorType) {
   const uiSchema = withFieldOptions(formUiSchema(ui, 'create'), 'parentId', { choices })
   render(
     <ChakraProvider value={defaultSystem}>
-      <InDataRouter>
-        <SchemaForm
-          schema={formSchema(doc, 'create')}
-          uiSchema={uiSchema}
-          validator={validator}
-          busy={false}
-          onSubmit={onSubmit}
-        />
-      </InDataRouter>
+      {/* The category pickers read through the query layer. */}
+      <QueryClientProvider client={testQueryClient}>
+        <InDataRouter>
+          <SchemaForm
+            schema={formSchema(doc, 'create')}
+            uiSchema={uiSchema}
+            validator={validator}
+            busy={false}
+            onSubmit={onSubmit}
+          />
+        </InDataRouter>
+      </QueryClientProvider>
     </ChakraProvider>,
   )
   return { onSubmit, user: userEvent.setup() }
