@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schemaFields } from '../support/schema-labels'
 import { apiPost, unique } from './support/api'
 import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
-import { offeredFor, pickCategory } from './support/combobox'
+import { offeredFor, optionEndingWith, pickCategory } from './support/combobox'
 
 let browser: Browser
 let page: Page
@@ -175,7 +175,15 @@ describe('product categories', () => {
     await heading(name).waitFor()
     await page.getByRole('link', { name: 'Edit' }).click()
     await heading('Edit Product Category').waitFor()
-    await pickCategory(page, field(pc, 'parentCategoryId'), 'None', '')
+    // By keyboard: emptied, the picker lists None first; Home highlights it, Enter picks it.
+    const parent = field(pc, 'parentCategoryId').and(page.getByRole('combobox'))
+    await parent.click()
+    await parent.fill('')
+    await optionEndingWith(page, 'None').waitFor()
+    await parent.press('ArrowDown')
+    await parent.press('Home')
+    await parent.press('Enter')
+    await expect.poll(() => parent.inputValue()).toBe('None')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await heading(name).waitFor()
     await page.getByText('None', { exact: true }).waitFor()
