@@ -10,7 +10,9 @@ export const MANIFEST_FILE = '.vite/manifest.json'
 export const CHUNK_MODULES_FILE = '.vite/chunk-modules.json'
 
 /** Budgets in kB (1000 bytes, as Vite prints them) of gzipped JavaScript. */
-export const BUDGETS = { loginKb: 200, routeKb: 300 }
+// 320 since the searchable category pickers (decision 015): Chakra's Combobox (Zag's machine and
+// its popper) adds 10–17 kB gzip to the form routes, which no longer download the categories.
+export const BUDGETS = { loginKb: 200, routeKb: 320 }
 
 interface ManifestChunk {
   file: string
