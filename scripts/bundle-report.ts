@@ -10,9 +10,10 @@ export const MANIFEST_FILE = '.vite/manifest.json'
 export const CHUNK_MODULES_FILE = '.vite/chunk-modules.json'
 
 /** Budgets in kB (1000 bytes, as Vite prints them) of gzipped JavaScript. */
-// 320 since the searchable category pickers (decision 015): Chakra's Combobox (Zag's machine and
-// its popper) adds 10–17 kB gzip to the form routes, which no longer download the categories.
-export const BUDGETS = { loginKb: 200, routeKb: 320 }
+// 330 since the searchable category pickers (decision 015): Chakra's Combobox (Zag's machine and
+// its popper, in the form theme) adds 10–25 kB gzip to the form routes, which no longer download
+// the categories.
+export const BUDGETS = { loginKb: 200, routeKb: 330 }
 
 interface ManifestChunk {
   file: string
