@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schemaFields } from '../support/schema-labels'
 import { apiPost, unique } from './support/api'
 import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
+import { offeredFor, optionEndingWith, pickCategory } from './support/combobox'
 
 let browser: Browser
 let page: Page
@@ -32,7 +33,9 @@ describe('service provider categories', () => {
   it('creates a top-level category and shows its details', async () => {
     await page.goto('/service-provider-categories/new')
     await heading('Create Service Provider Category').waitFor()
-    await expect(field(spc, 'parentId').inputValue()).resolves.toBe('')
+    // The parent picker starts on its "no parent" choice.
+    const parentPicker = field(spc, 'parentId').and(page.getByRole('combobox'))
+    await expect.poll(() => parentPicker.inputValue()).toBe('None Parent Category')
     await field(spc, 'name').fill(parentName)
     await field(spc, 'description').fill('Every kind of cleaning')
     await screenshot(page, 'spc-create')
@@ -48,7 +51,7 @@ describe('service provider categories', () => {
     await page.goto('/service-provider-categories/new')
     await field(spc, 'name').fill(childName)
     await field(spc, 'description').fill('Homes and flats')
-    await field(spc, 'parentId').selectOption({ label: parentName })
+    await pickCategory(page, field(spc, 'parentId'), parentName)
     await page.getByRole('button', { name: 'Create Category' }).click()
     await heading(childName).waitFor()
     childUrl = new URL(page.url()).pathname
@@ -59,11 +62,14 @@ describe('service provider categories', () => {
   it('edits the child; the parent picker leaves out the category itself', async () => {
     await page.goto(`${childUrl}/edit`)
     await heading('Edit Service Provider Category').waitFor()
-    const options = await field(spc, 'parentId').locator('option').allTextContents()
+    const options = await offeredFor(page, field(spc, 'parentId'), '', 'No Parent Category')
     expect(options[0]).toBe('No Parent Category')
-    expect(options.map((o) => o.trim())).toContain(parentName)
-    expect(options.map((o) => o.trim())).not.toContain(childName)
-    // Children are indented under their parent.
+    expect(await offeredFor(page, field(spc, 'parentId'), parentName, parentName)).toContain(
+      parentName,
+    )
+    // The category itself (and its descendants) cannot be its own parent.
+    const own = await offeredFor(page, field(spc, 'parentId'), childName, 'No Parent Category')
+    expect(own.some((name) => name.endsWith(childName))).toBe(false)
     await field(spc, 'description').fill('Homes, flats and offices')
     await screenshot(page, 'spc-edit')
     await page.getByRole('button', { name: 'Save Changes' }).click()
@@ -90,14 +96,14 @@ describe('service provider categories', () => {
     )
 
     await page.getByLabel('Search by name').fill('')
-    await page.getByLabel('Parent Category').selectOption({ label: parentName })
+    await pickCategory(page, page.getByLabel('Parent Category'), parentName)
     await page.getByRole('button', { name: 'Apply' }).click()
     await page.getByRole('link', { name: childName }).waitFor()
     await expect
       .poll(() => page.getByRole('heading', { name: parentName, exact: true }).count())
       .toBe(0)
 
-    await page.getByLabel('Parent Category').selectOption({ label: 'No parent' })
+    await pickCategory(page, page.getByLabel('Parent Category'), 'No parent', '')
     await page.getByRole('button', { name: 'Apply' }).click()
     await page.waitForURL(/parent=none/)
     await page.getByRole('link', { name: parentName }).waitFor()
@@ -163,13 +169,21 @@ describe('product categories', () => {
     const name = unique('Kitchen')
     await field(pc, 'name').fill(name)
     await field(pc, 'description').fill('Pots, pans and appliances')
-    await field(pc, 'parentCategoryId').selectOption({ label: `${prefix} 01` })
+    await pickCategory(page, field(pc, 'parentCategoryId'), `${prefix} 01`)
     await page.getByRole('button', { name: 'Create Category' }).click()
     await page.getByText('Product Category created successfully!').waitFor()
     await heading(name).waitFor()
     await page.getByRole('link', { name: 'Edit' }).click()
     await heading('Edit Product Category').waitFor()
-    await field(pc, 'parentCategoryId').selectOption({ label: 'None' })
+    // By keyboard: emptied, the picker lists None first; Home highlights it, Enter picks it.
+    const parent = field(pc, 'parentCategoryId').and(page.getByRole('combobox'))
+    await parent.click()
+    await parent.fill('')
+    await optionEndingWith(page, 'None').waitFor()
+    await parent.press('ArrowDown')
+    await parent.press('Home')
+    await parent.press('Enter')
+    await expect.poll(() => parent.inputValue()).toBe('None')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await heading(name).waitFor()
     await page.getByText('None', { exact: true }).waitFor()
