@@ -74,7 +74,7 @@ describe('service provider categories', () => {
     await screenshot(page, 'spc-edit')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await page.waitForURL(`**${childUrl}`)
-    await page.getByText('Homes, flats and offices').waitFor()
+    await page.getByText('Homes, flats and offices', { exact: true }).waitFor()
   })
 
   it('finds categories by name and by parent, and keeps the filters in the URL', async () => {
@@ -139,7 +139,7 @@ describe('service provider categories', () => {
     })
     await page.goto(`/service-provider-categories/${id}`)
     await heading(name).waitFor()
-    await page.getByText('<script>window.__xss=2</script>').waitFor()
+    await page.getByText('<script>window.__xss=2</script>', { exact: true }).waitFor()
     await expect(page.evaluate(() => (window as { __xss?: number }).__xss)).resolves.toBeUndefined()
   })
 })

@@ -88,7 +88,7 @@ it("refuses a save over someone else's change, keeps the typed text, and reloads
   await page.getByLabel(category.label('description')).fill('Typed again after reloading')
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await page.waitForURL(`**${path}`)
-  await page.getByText('Typed again after reloading').waitFor()
+  await page.getByText('Typed again after reloading', { exact: true }).waitFor()
   expect(await other.get(path)).toMatchObject({
     name: `${name} renamed`,
     description: 'Typed again after reloading',

@@ -47,7 +47,7 @@ async function createCategoryByKeyboard(page: Page, name: string) {
   await page.keyboard.press('Space')
   await page.getByText('Service Provider Category created successfully!').waitFor()
   await page.getByRole('heading', { level: 1, name }).waitFor()
-  await page.getByText('Made without a mouse').waitFor()
+  await page.getByText('Made without a mouse', { exact: true }).waitFor()
 }
 
 describe('keyboard only', () => {

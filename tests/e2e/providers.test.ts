@@ -80,9 +80,9 @@ describe('service providers', () => {
     await page.getByText('Service Provider created successfully!').waitFor()
     await heading('Ada Obi').waitFor()
     providerPath = new URL(page.url()).pathname
-    await page.getByText(email).waitFor()
-    await page.getByText('Lagos, Lagos State').waitFor()
-    await page.getByText(categories[1]).waitFor()
+    await page.getByText(email, { exact: true }).waitFor()
+    await page.getByText('Lagos, Lagos State', { exact: true }).waitFor()
+    await page.getByText(categories[1], { exact: true }).waitFor()
     await page.getByText('Enabled', { exact: true }).waitFor()
     await page.getByRole('link', { name: 'View Products' }).waitFor()
     await screenshot(page, 'provider-detail')
@@ -126,7 +126,7 @@ describe('service providers', () => {
     await page.getByLabel(provider.label('about')).fill('Spotless homes and offices since 2015.')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await page.waitForURL(`**${providerPath}`)
-    await page.getByText('Spotless homes and offices since 2015.').waitFor()
+    await page.getByText('Spotless homes and offices since 2015.', { exact: true }).waitFor()
     const avatar = page.getByRole('img', { name: 'Passport photo of Ada Obi' }).first()
     await avatar.waitFor()
     await expect(
