@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { apiPost, apiToken, unique } from './support/api'
+import { apiPost, apiProvider, apiToken, unique } from './support/api'
 import { launchBrowser, openPage, screenshot, signIn } from './support/browser'
 
 let browser: Browser
@@ -40,20 +40,7 @@ describe.each([1280, 375])('deletes at %i px', (width) => {
       description: 'Held by a product',
       parentCategoryId: null,
     }))
-    ;({ id: providerId } = await apiPost('/service-providers', {
-      firstName: 'Tolu',
-      lastName: 'Bakare',
-      brandName: `Crumbs ${tag}`,
-      email: `tolu.${tag}@example.com`,
-      phoneNumber: '+234 806 222 4444',
-      state: 'Lagos',
-      city: 'Yaba',
-      addressLine1: '3 Herbert Macaulay Way',
-      addressLine2: null,
-      about: 'Cakes for every party',
-      enabled: true,
-      serviceProviderCategoryIds: [],
-    }))
+    ;({ id: providerId } = await apiProvider(tag, { firstName: 'Tolu', lastName: 'Bakare' }))
     ;({ id: productId } = await apiPost('/products', {
       name: `Wedding cake ${tag}`,
       description: 'Three tiers',

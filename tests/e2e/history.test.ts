@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { schemaFields } from '../support/schema-labels'
-import { apiPost, unique } from './support/api'
+import { apiPost, apiProvider, unique } from './support/api'
 import { seriousViolations } from './support/axe'
 import { launchBrowser, openPage, screenshot, signIn } from './support/browser'
 
@@ -23,20 +23,7 @@ describe.each([
 ])('history at %i px', (width, height) => {
   it('shows an edit of a product in its History, newest first', async () => {
     const tag = unique('h').replace(' ', '')
-    const { id: providerId } = await apiPost('/service-providers', {
-      firstName: 'Bisi',
-      lastName: 'Adeyemi',
-      brandName: `Shine ${tag}`,
-      email: `bisi.${tag}@example.com`,
-      phoneNumber: '+234 803 555 0101',
-      state: 'Lagos',
-      city: 'Ikeja',
-      addressLine1: '3 Allen Avenue',
-      addressLine2: null,
-      about: 'Cleaning',
-      enabled: true,
-      serviceProviderCategoryIds: [],
-    })
+    const { id: providerId } = await apiProvider(tag)
     const name = `Sofa Wash ${tag}`
     const { id } = await apiPost('/products', {
       name,

@@ -4,7 +4,7 @@
 import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { schemaFields } from '../support/schema-labels'
-import { apiPost, apiToken, unique } from './support/api'
+import { apiPost, apiProvider, apiToken, unique } from './support/api'
 import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
 import { optionEndingWith, pickCategory } from './support/combobox'
 
@@ -24,20 +24,7 @@ const last = nameOf(CATEGORIES - 1)
 beforeAll(async () => {
   browser = await launchBrowser()
   const tag = unique('pickers').replace(' ', '')
-  ;({ id: providerId } = await apiPost('/service-providers', {
-    firstName: 'Tunde',
-    lastName: 'Bakare',
-    brandName: `Pick ${tag}`,
-    email: `tunde.${tag}@example.com`,
-    phoneNumber: '+234 806 222 4444',
-    state: 'Lagos',
-    city: 'Ikeja',
-    addressLine1: '3 Allen Avenue',
-    addressLine2: null,
-    about: 'Picks categories',
-    enabled: true,
-    serviceProviderCategoryIds: [],
-  }))
+  ;({ id: providerId } = await apiProvider(tag))
   // Created a few at a time through the API, like an operator's data would be.
   for (let start = 0; start < CATEGORIES; start += 25) {
     const batch = Array.from({ length: Math.min(25, CATEGORIES - start) }, (_, i) => start + i)

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schemaFields } from '../support/schema-labels'
-import { apiPost, unique } from './support/api'
+import { apiPost, apiProvider, unique } from './support/api'
 import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
 import { pickCategory } from './support/combobox'
 import { writePicture } from './support/pictures'
@@ -51,20 +51,7 @@ describe('products and product images', () => {
       description: 'Home services',
       parentCategoryId: null,
     })
-    ;({ id: providerId } = await apiPost('/service-providers', {
-      firstName: 'Ngozi',
-      lastName: 'Okafor',
-      brandName: brand,
-      email: `ngozi.${tag}@example.com`,
-      phoneNumber: '+234 806 222 3333',
-      state: 'Rivers',
-      city: 'Port Harcourt',
-      addressLine1: '8 Aba Road',
-      addressLine2: null,
-      about: 'Cleaning and more',
-      enabled: true,
-      serviceProviderCategoryIds: [],
-    }))
+    ;({ id: providerId } = await apiProvider(tag, { brandName: brand }))
   })
 
   it('starts with an empty product list for the provider', async () => {

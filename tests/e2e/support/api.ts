@@ -30,3 +30,22 @@ export async function apiPost<T = { id: number }>(path: string, body: unknown): 
 export function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 }
+
+/** Seeds a service provider (brand and email unique per `tag`); `fields` override the defaults. */
+export function apiProvider(tag: string, fields: Record<string, unknown> = {}) {
+  return apiPost('/service-providers', {
+    firstName: 'Bisi',
+    lastName: 'Adeyemi',
+    brandName: `Shine ${tag}`,
+    email: `bisi.${tag}@example.com`,
+    phoneNumber: '+234 803 555 0101',
+    state: 'Lagos',
+    city: 'Ikeja',
+    addressLine1: '3 Allen Avenue',
+    addressLine2: null,
+    about: 'Cleaning',
+    enabled: true,
+    serviceProviderCategoryIds: [],
+    ...fields,
+  })
+}
