@@ -11,15 +11,12 @@ import {
 } from '../categories/category-routes'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
+import { customFields } from '../lib/custom-fields'
 import { deleteCategory, deleteProduct, deleteServiceProvider } from '../lib/delete-rules'
-import { changesBetween, recordHistory } from '../lib/history'
 import { booleanFilter, idFilter } from '../lib/list-query'
 import { booleanParam, idParam } from '../lib/query-schema'
-import {
-  deleteImageIn,
-  findProductImage,
-  matchingImageIds,
-} from '../products/product-image-queries'
+import { operatorImageAudit } from '../products/product-audit'
+import { deleteImageIn, matchingImageIds } from '../products/product-image-queries'
 import { findProduct, matchingProductIds, productExists } from '../products/product-queries'
 import {
   IMAGE_NOT_FOUND,
@@ -105,7 +102,7 @@ export function registerBulkRoutes(app: FastifyInstance, db: Kysely<Database>): 
         entity: 'product',
         productId,
       })),
-      delete: deleteImages,
+      delete: deletingImages(operatorImageAudit(customFields(app, 'product-image'))),
     },
     scope: productOfPath,
     matching: (trx, filter, productId, limit) =>
@@ -145,25 +142,16 @@ async function productOfPath(trx: Transaction<Database>, params: unknown): Promi
   return id
 }
 
-/** Each image as DELETE of it would: the product loses its preview if that image was it. */
-const deleteImages: BulkApply<number> = async (trx, ids, { scope: productId, operatorId }) => {
-  const result: BulkResult = { done: [], refused: [] }
-  for (const id of ids) {
-    const before = await findProductImage(trx, productId, id)
-    if (typeof before === 'string' || (await deleteImageIn(trx, productId, id)) !== 'deleted') {
-      result.refused.push({ id, detail: IMAGE_NOT_FOUND })
-      continue
+/** Each image as DELETE of it would: the product loses its preview if that image was it, and
+ * the product's history gets the very entry the single DELETE leaves. */
+function deletingImages(audit: ReturnType<typeof operatorImageAudit>): BulkApply<number> {
+  return async (trx, ids, { scope: productId, operatorId }) => {
+    const result: BulkResult = { done: [], refused: [] }
+    const imageAudit = audit(operatorId, productId)
+    for (const id of ids) {
+      if ((await deleteImageIn(trx, productId, id, imageAudit)) === 'deleted') result.done.push(id)
+      else result.refused.push({ id, detail: IMAGE_NOT_FOUND })
     }
-    result.done.push(id)
-    const { id: _id, productId: _product, ...fields } = before
-    await recordHistory(trx, {
-      operatorId,
-      entity: 'product',
-      entityId: productId,
-      partId: id,
-      action: 'image-delete',
-      changes: changesBetween(fields, undefined),
-    })
+    return result
   }
-  return result
 }

@@ -2,9 +2,10 @@
 // included, before and after. Its images' changes are the product's too, each read as GET shows
 // the image (without the ids the history entry already holds).
 import type { FastifyRequest } from 'fastify'
+import { requireOperator } from '../auth/authenticate'
 import type { Db } from '../lib/category-links'
 import type { CustomFields } from '../lib/custom-fields'
-import type { Audit } from '../lib/history'
+import { type Audit, auditor } from '../lib/history'
 import { requestAudit } from '../lib/request-audit'
 import { findProductImage } from './product-image-queries'
 import { findProduct } from './product-queries'
@@ -20,7 +21,14 @@ export function productAudit(custom: CustomFields) {
 
 /** The audit of a request's write of one of `productId`'s images: it reads the image by its id. */
 export function productImageAudit(custom: CustomFields) {
-  return (request: FastifyRequest, productId: number): Audit => {
+  const audit = operatorImageAudit(custom)
+  return (request: FastifyRequest, productId: number): Audit =>
+    audit(requireOperator(request).id, productId)
+}
+
+/** The same audit for an operator known by id (bulk deletes, which write many images at once). */
+export function operatorImageAudit(custom: CustomFields) {
+  return (operatorId: number, productId: number): Audit => {
     const current = async (db: Db, imageId: number) => {
       const image = await findProductImage(db, productId, imageId)
       if (typeof image === 'string') return undefined
@@ -28,6 +36,6 @@ export function productImageAudit(custom: CustomFields) {
       return fields
     }
     const owner = (imageId: number) => ({ entityId: productId, partId: imageId })
-    return requestAudit('product', current, owner)(request)
+    return auditor(operatorId, 'product', current, owner)
   }
 }

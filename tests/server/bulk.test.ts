@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeEach, describe, expect, test } from 'vitest'
+import { addProperty, copySchemas } from '../support/schema-copy'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { solid } from './support/images'
 import { PRODUCTS, productApi } from './support/products'
@@ -14,6 +15,12 @@ async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>)
 
 // Bulk actions (decision 013) on SQLite and PostgreSQL: one request, one transaction, each
 // record under the rules of its single write; refused ones are listed, the others are changed.
+
+/** schemas/ with a custom field on every deletable entity: history must show it for bulk too. */
+const withNotes = copySchemas()
+for (const entity of ['product', 'product-image'])
+  withNotes.edit(entity, (doc) => addProperty(doc, 'note', { type: 'string', maxLength: 40 }))
+afterAll(() => withNotes.remove())
 
 describeEachDatabase('bulk actions', (suite) => {
   let app: FastifyInstance
@@ -302,6 +309,70 @@ describeEachDatabase('bulk actions', (suite) => {
         404,
         'Product not found',
       )
+    })
+  })
+
+  describe('the same history as the single DELETE', () => {
+    /** An app whose forms carry a custom `note`, and a client signed in to it. */
+    const noted = async () => {
+      const server = await suite.makeApp({ schemasDir: withNotes.dir })
+      const { token } = await suite.loginAsNewOperator(server)
+      return { server, client: productApi(server, token) }
+    }
+    /** The entries of `entity` `entityId` with `action`, without what differs between twins. */
+    const entries = async (entity: string, entityId: number, action: string) => {
+      const rows = await suite.db
+        .selectFrom('history')
+        .select(['partId', 'changes'])
+        .where('entity', '=', entity)
+        .where('entityId', '=', entityId)
+        .where('action', '=', action)
+        .orderBy('id')
+        .execute()
+      return rows.map((row) => ({ partId: row.partId, changes: JSON.parse(String(row.changes)) }))
+    }
+
+    test('an image deleted in bulk leaves the entry its DELETE leaves, custom fields included', async () => {
+      const { server, client } = await noted()
+      const product = (await client.create(await client.provider())).id
+      const image = (await solid(8, 8, 'png')).toString('base64')
+      const add = async () => {
+        const response = await server.inject({
+          method: 'POST',
+          url: `${PRODUCTS}/${product}/images`,
+          headers: client.headers,
+          payload: {
+            image,
+            imageName: 'Side',
+            imageDescription: null,
+            enabled: true,
+            note: 'Kept',
+          },
+        })
+        expect(response.statusCode, response.body).toBe(201)
+        return response.json().id as number
+      }
+      const [single, inBulk] = [await add(), await add()]
+      const url = `${PRODUCTS}/${product}/images`
+      const deleted = await server.inject({
+        method: 'DELETE',
+        url: `${url}/${single}`,
+        headers: client.headers,
+      })
+      expect(deleted.statusCode, deleted.body).toBe(200)
+      const response = await server.inject({
+        method: 'POST',
+        url: `${url}/bulk`,
+        headers: client.headers,
+        payload: { action: 'delete', ids: [inBulk] },
+      })
+      expect(response.json()).toEqual({ done: [inBulk], refused: [] })
+
+      const [bySingle, byBulk] = await entries('product', product, 'image-delete')
+      expect(bySingle.partId).toBe(single)
+      expect(byBulk.partId).toBe(inBulk)
+      expect(bySingle.changes.note).toEqual({ before: 'Kept', after: null })
+      expect(byBulk.changes).toEqual(bySingle.changes)
     })
   })
 
