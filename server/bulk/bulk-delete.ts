@@ -1,20 +1,9 @@
-// Bulk Delete: each record through the very rules of its single DELETE (../lib/delete-rules.ts),
+// Bulk Delete: each record through the very `deletion()` of its single DELETE (../lib/delete-routes.ts),
 // inside the bulk's one transaction, each deletion recorded in the record's history. A record
 // the rules keep is listed with the 409 text the single DELETE would give.
-import type { Transaction } from 'kysely'
-import type { Database } from '../db/types'
-import type { DeleteOutcome } from '../lib/delete-rules'
-import { changesBetween, type HistoryEntity, recordHistory } from '../lib/history'
+import type { Deletion } from '../lib/delete-routes'
+import { changesBetween, recordHistory } from '../lib/history'
 import type { BulkApply, Refusal } from './bulk'
-
-export interface Deletion {
-  entity: HistoryEntity
-  /** The single DELETE's 404 text. */
-  notFound: string
-  /** The record as GET shows it (its history's `before`); read before it goes. */
-  shown: (trx: Transaction<Database>, id: number) => Promise<object | undefined>
-  remove: (trx: Transaction<Database>, id: number) => Promise<DeleteOutcome<unknown>>
-}
 
 export function deleting<Scope>(deletion: Deletion): BulkApply<Scope> {
   return async (trx, ids, { operatorId }) => {

@@ -2,7 +2,7 @@
 // filters read, over the generic route of ./bulk.ts.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
-import { type CategoryRow, findCategory, matchingCategoryIds } from '../categories/category-queries'
+import { matchingCategoryIds } from '../categories/category-queries'
 import {
   categoryFilter,
   categoryListQuery,
@@ -12,12 +12,12 @@ import {
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { customFields } from '../lib/custom-fields'
-import { deleteCategory, deleteProduct, deleteServiceProvider } from '../lib/delete-rules'
+import { deletion } from '../lib/delete-routes'
 import { booleanFilter, idFilter } from '../lib/list-query'
 import { booleanParam, idParam } from '../lib/query-schema'
 import { operatorImageAudit } from '../products/product-audit'
 import { deleteImageIn, matchingImageIds } from '../products/product-image-queries'
-import { findProduct, matchingProductIds, productExists } from '../products/product-queries'
+import { matchingProductIds, productExists } from '../products/product-queries'
 import {
   IMAGE_NOT_FOUND,
   NOT_FOUND as PRODUCT_NOT_FOUND,
@@ -26,7 +26,7 @@ import {
   productId,
   productListQuery,
 } from '../products/product-request'
-import { findProvider, matchingProviderIds } from '../service-providers/provider-queries'
+import { matchingProviderIds } from '../service-providers/provider-queries'
 import {
   NOT_FOUND as PROVIDER_NOT_FOUND,
   BASE_PATH as PROVIDERS_PATH,
@@ -55,12 +55,7 @@ export function registerBulkRoutes(app: FastifyInstance, db: Kysely<Database>): 
     filters: { ...filtersOf(productListQuery), serviceProviderId: idParam },
     actions: {
       ...enabling(() => ({ table: 'products', notFound: PRODUCT_NOT_FOUND, entity: 'product' })),
-      delete: deleting({
-        entity: 'product',
-        notFound: PRODUCT_NOT_FOUND,
-        shown: findProduct,
-        remove: deleteProduct,
-      }),
+      delete: deleting(deletion(app, PRODUCTS_PATH)),
     },
     scope: topLevel,
     matching: (trx, filter, _scope, limit) =>
@@ -80,12 +75,7 @@ export function registerBulkRoutes(app: FastifyInstance, db: Kysely<Database>): 
         notFound: PROVIDER_NOT_FOUND,
         entity: 'service-provider',
       })),
-      delete: deleting({
-        entity: 'service-provider',
-        notFound: PROVIDER_NOT_FOUND,
-        shown: findProvider,
-        remove: deleteServiceProvider,
-      }),
+      delete: deleting(deletion(app, PROVIDERS_PATH)),
     },
     scope: topLevel,
     matching: (trx, filter, _scope, limit) =>
@@ -110,24 +100,10 @@ export function registerBulkRoutes(app: FastifyInstance, db: Kysely<Database>): 
   })
 
   for (const kind of [serviceProviderCategories, productCategories]) {
-    const toJson = (row: CategoryRow) => {
-      const { parentId, ...fields } = row
-      return { ...fields, [kind.parentField]: parentId }
-    }
     registerBulkRoute(app, db, {
       path: kind.path,
       filters: filtersOf(categoryListQuery(kind)),
-      actions: {
-        delete: deleting({
-          entity: kind.schemaId,
-          notFound: kind.notFound,
-          shown: async (trx, id) => {
-            const row = await findCategory(trx, kind.table, id)
-            return row && toJson(row)
-          },
-          remove: (trx, id) => deleteCategory(trx, kind.table, id),
-        }),
-      },
+      actions: { delete: deleting(deletion(app, kind.path)) },
       scope: topLevel,
       matching: (trx, filter, _scope, limit) =>
         matchingCategoryIds(trx, kind.table, categoryFilter(kind, filter), limit),

@@ -1,7 +1,8 @@
 // DELETE of a category, a service provider or a product (issue 14): 204 when deleted, 404 for
 // a missing id (with the entity's own "not found" text), 409 `{detail}` when something still
-// holds the record, and then nothing has changed; each delete is recorded in the history. The rules live in ./delete-rules.ts, shared
-// with bulk delete; this file only maps their outcome to HTTP. The read caches are dropped by
+// holds the record, and then nothing has changed; each delete is recorded in the history. The
+// rules live in ./delete-rules.ts; `deletion()` (rules, texts, the record history keeps) is
+// shared with bulk delete; this file only maps their outcome to HTTP. The read caches are dropped by
 // the hooks every write request passes through (./read-cache.ts, ./write-notices.ts).
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
@@ -48,6 +49,16 @@ interface Deletable {
   remove: (trx: Transaction<Database>, id: number) => Promise<DeleteOutcome<unknown>>
 }
 
+/** How a record is deleted, shared by its DELETE and bulk delete (../bulk) so they cannot drift. */
+export interface Deletion {
+  entity: HistoryEntity
+  /** The single DELETE's 404 text. */
+  notFound: string
+  /** The record as GET shows it, custom fields included (its history's `before`). */
+  shown: (db: Db, id: number) => Promise<object | undefined>
+  remove: (trx: Transaction<Database>, id: number) => Promise<DeleteOutcome<unknown>>
+}
+
 const category = (kind: CategoryKind): Deletable => ({
   path: kind.path,
   notFound: kind.notFound,
@@ -81,13 +92,22 @@ const DELETABLES: Deletable[] = [
   },
 ]
 
+/** The deletion of the records listed at `path` (e.g. /api/products), with `app`'s custom fields. */
+export function deletion(app: FastifyInstance, path: string): Deletion {
+  const deletable = DELETABLES.find((candidate) => candidate.path === path)
+  if (!deletable) throw new Error(`No delete for ${path}`)
+  const { entity, notFound, find, remove } = deletable
+  const custom = customFields(app, entity)
+  const shown = async (db: Db, id: number) => {
+    const record = await find(db, id)
+    return record && custom.show(db, { id, ...record })
+  }
+  return { entity, notFound, shown, remove }
+}
+
 export function registerDeleteRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  for (const { path, notFound, entity, table, find, remove } of DELETABLES) {
-    const custom = customFields(app, entity)
-    const shown = async (conn: Db, id: number) => {
-      const record = await find(conn, id)
-      return record && custom.show(conn, { id, ...record })
-    }
+  for (const { path, table } of DELETABLES) {
+    const { notFound, entity, shown, remove } = deletion(app, path)
     app.delete(`${path}/:id`, async (request, reply) => {
       // `/products/abc` names no product, exactly like `/products/999999`: both are 404.
       const id = pathId(request.params)

@@ -332,6 +332,35 @@ describeEachDatabase('bulk actions', (suite) => {
       return rows.map((row) => ({ partId: row.partId, changes: JSON.parse(String(row.changes)) }))
     }
 
+    test('a product deleted in bulk leaves the entry its DELETE leaves, custom fields included', async () => {
+      const { server, client } = await noted()
+      const provider = await client.provider()
+      const [single, inBulk] = [
+        (await client.create(provider, { name: `${tag} twin`, note: 'Kept' } as never)).id,
+        (await client.create(provider, { name: `${tag} twin`, note: 'Kept' } as never)).id,
+      ]
+      const deleted = await server.inject({
+        method: 'DELETE',
+        url: `${PRODUCTS}/${single}`,
+        headers: client.headers,
+      })
+      expect(deleted.statusCode, deleted.body).toBe(204)
+      const response = await server.inject({
+        method: 'POST',
+        url: `${PRODUCTS}/bulk`,
+        headers: client.headers,
+        payload: { action: 'delete', ids: [inBulk] },
+      })
+      expect(response.json()).toEqual({ done: [inBulk], refused: [] })
+
+      const [bySingle] = await entries('product', single, 'delete')
+      const [byBulk] = await entries('product', inBulk, 'delete')
+      expect(bySingle.changes.note).toEqual({ before: 'Kept', after: null })
+      const { id: _single, ...singleChanges } = bySingle.changes
+      const { id: _bulk, ...bulkChanges } = byBulk.changes
+      expect(bulkChanges).toEqual(singleChanges)
+    })
+
     test('an image deleted in bulk leaves the entry its DELETE leaves, custom fields included', async () => {
       const { server, client } = await noted()
       const product = (await client.create(await client.provider())).id
