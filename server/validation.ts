@@ -37,21 +37,44 @@ export function createBodyValidator(schemas: Record<string, object> | object[]) 
   return createCompiler({ ...FASTIFY_DEFAULTS, coerceTypes: false }, schemas)
 }
 
+// Compiling is most of an app's start-up (Ajv compiles its meta-schema, then each schema), and
+// validators depend only on the schemas' text: apps over the same schema files (tests build
+// hundreds; an analyst's edit rebuilds the app) share them. A few recent sets are kept.
+const RECENT_SCHEMA_SETS = 4
+const compilersBySchemas = new Map<string, FastifySchemaCompiler<Schema>>()
+
 // Fastify calls this with every schema added by `app.addSchema`, so `$ref: 'product-create#'`
 // resolves in both instances.
 function buildValidator(externalSchemas: Record<string, object>) {
+  const key = JSON.stringify(externalSchemas)
+  const cached = compilersBySchemas.get(key)
+  if (cached) return cached
   const compileBody = createBodyValidator(externalSchemas)
   const compileText = createCompiler(FASTIFY_DEFAULTS, externalSchemas)
   const compile: FastifySchemaCompiler<Schema> = ({ schema, httpPart }) =>
     httpPart === 'body' ? compileBody(schema) : compileText(schema)
+  compilersBySchemas.set(key, compile)
+  if (compilersBySchemas.size > RECENT_SCHEMA_SETS) {
+    const [oldest] = compilersBySchemas.keys()
+    compilersBySchemas.delete(oldest)
+  }
   return compile
 }
 
 function createCompiler(options: Options, schemas: Record<string, object> | object[]) {
   const ajv = createAjv(options, schemas)
-  // Ajv refuses to compile the same $id twice; reuse the compiled one.
-  return (schema: Schema): ValidateFunction =>
-    (schema.$id && ajv.getSchema(schema.$id)) || ajv.compile(schema)
+  // Each app passes its routes' schemas as new objects: the same text reuses its validator
+  // (Ajv's own cache is by object, and it refuses to compile the same $id twice).
+  const compiled = new Map<string, ValidateFunction>()
+  return (schema: Schema): ValidateFunction => {
+    const key = JSON.stringify(schema)
+    let validate = compiled.get(key)
+    if (!validate) {
+      validate = (schema.$id && ajv.getSchema(schema.$id)) || ajv.compile(schema)
+      compiled.set(key, validate)
+    }
+    return validate
+  }
 }
 
 export const schemaController: SchemaController = {
