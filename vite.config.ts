@@ -73,6 +73,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: a single one on CI's two. Two files
+    // at once keep both cores busy while the server and browser suites wait on PostgreSQL,
+    // Chromium and real servers (the e2e files still run one after another, see below).
+    maxWorkers: 2,
     // One command runs every suite; each project picks its own environment.
     projects: [
       {
