@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import { addProperty, copySchemas } from '../support/schema-copy'
-import { describeEachDatabase, uniqueName } from './support/databases'
+import { describeEachDatabase } from './support/databases'
 import { solid } from './support/images'
-import { PRODUCTS, productApi } from './support/products'
+import { PRODUCTS, type ProductApi, productApi, productFixture } from './support/products'
 import { expectDetail, type Json } from './support/requests'
 import { PROVIDERS } from './support/service-providers'
 
@@ -24,16 +24,12 @@ afterAll(() => withNotes.remove())
 
 describeEachDatabase('bulk actions', (suite) => {
   let app: FastifyInstance
-  let api: ReturnType<typeof productApi>
+  let api: ProductApi
   let tag: string
   let providerId: number
 
   beforeEach(async () => {
-    app = await suite.makeApp()
-    const { token } = await suite.loginAsNewOperator(app)
-    api = productApi(app, token)
-    tag = uniqueName('bulk')
-    providerId = await api.provider()
+    ;({ app, api, tag, providerId } = await productFixture(suite, 'bulk'))
   })
 
   const bulk = (path: string, payload: unknown) =>

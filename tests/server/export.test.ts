@@ -3,8 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { KyselyPlugin } from 'kysely'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { buildApp } from '../../server/app'
-import { describeEachDatabase, uniqueName } from './support/databases'
-import { productApi } from './support/products'
+import { describeEachDatabase } from './support/databases'
+import { type ProductApi, productFixture } from './support/products'
 import { expectDetail, type Query, stringify } from './support/requests'
 
 // The CSV exports (decision 014) on SQLite and PostgreSQL: every matching row, streamed, with
@@ -15,16 +15,12 @@ const BOM = '\uFEFF'
 
 describeEachDatabase('CSV export', (suite) => {
   let app: FastifyInstance
-  let api: ReturnType<typeof productApi>
+  let api: ProductApi
   let tag: string
   let providerId: number
 
   beforeEach(async () => {
-    app = await suite.makeApp()
-    const { token } = await suite.loginAsNewOperator(app)
-    api = productApi(app, token)
-    tag = uniqueName('tag')
-    providerId = await api.provider()
+    ;({ app, api, tag, providerId } = await productFixture(suite, 'tag'))
   })
 
   const exportOf = (path: string, query: Query = {}, headers = api.headers) =>

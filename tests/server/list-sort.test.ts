@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { describeEachDatabase, uniqueName } from './support/databases'
+import { describeEachDatabase } from './support/databases'
 import { solid } from './support/images'
-import { PRODUCTS, productApi, productUpdateBody } from './support/products'
+import { PRODUCTS, type ProductApi, productFixture, productUpdateBody } from './support/products'
 import { expectDetail, type Json, type Query, stringify } from './support/requests'
 
 // `sort` and `order` on every list, on SQLite and on PostgreSQL: unknown values are 400s that
@@ -11,16 +11,12 @@ import { expectDetail, type Json, type Query, stringify } from './support/reques
 
 describeEachDatabase('list sorting', (suite) => {
   let app: FastifyInstance
-  let api: ReturnType<typeof productApi>
+  let api: ProductApi
   let tag: string
   let providerId: number
 
   beforeEach(async () => {
-    app = await suite.makeApp()
-    const { token } = await suite.loginAsNewOperator(app)
-    api = productApi(app, token)
-    tag = uniqueName('sort')
-    providerId = await api.provider()
+    ;({ app, api, tag, providerId } = await productFixture(suite, 'sort'))
   })
 
   const get = (url: string, query: Query = {}) =>

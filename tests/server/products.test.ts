@@ -5,8 +5,9 @@ import {
   buildProduct,
   PRODUCT_KEYS,
   PRODUCTS,
+  type ProductApi,
   type ProductBody,
-  productApi,
+  productFixture,
   productUpdateBody,
 } from './support/products'
 import { expectDetail, type Json } from './support/requests'
@@ -18,16 +19,12 @@ const NOT_FOUND = 'Product not found'
 
 describeEachDatabase('product API', (suite) => {
   let app: FastifyInstance
-  let api: ReturnType<typeof productApi>
+  let api: ProductApi
   let tag: string
   let providerId: number
 
   beforeEach(async () => {
-    app = await suite.makeApp()
-    const { token } = await suite.loginAsNewOperator(app)
-    api = productApi(app, token)
-    tag = uniqueName('tag')
-    providerId = await api.provider()
+    ;({ app, api, tag, providerId } = await productFixture(suite, 'tag'))
   })
 
   const namesOf = (rows: Json[]) => rows.map((row) => row.name)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import { uniqueName } from './databases'
+import { type DatabaseSuite, uniqueName } from './databases'
 import { type Json, type Query, stringify } from './requests'
 import { providerApi } from './service-providers'
 
@@ -114,4 +114,27 @@ export function productApi(app: FastifyInstance, token: string) {
     },
   }
   return api
+}
+
+export type ProductApi = ReturnType<typeof productApi>
+
+/** What the product-list suites start each test with. */
+export interface ProductFixture {
+  app: FastifyInstance
+  api: ProductApi
+  /** A unique tag for this test's names, so a filter on it finds only this test's rows. */
+  tag: string
+  /** A fresh service provider for the test's products. */
+  providerId: number
+}
+
+/** A new app, a signed-in operator's client, a unique tag and a provider (call in beforeEach). */
+export async function productFixture(
+  suite: DatabaseSuite,
+  prefix: string,
+): Promise<ProductFixture> {
+  const app = await suite.makeApp()
+  const { token } = await suite.loginAsNewOperator(app)
+  const api = productApi(app, token)
+  return { app, api, tag: uniqueName(prefix), providerId: await api.provider() }
 }
