@@ -1,6 +1,7 @@
-// Bulk Delete: each record through the very `deletion()` of its single DELETE (../lib/delete-routes.ts),
-// inside the bulk's one transaction, each deletion recorded in the record's history. A record
-// the rules keep is listed with the 409 text the single DELETE would give.
+// Bulk Delete: each record through the very `deletion()` of its single DELETE
+// (../lib/delete-routes.ts), inside the bulk's one transaction, each deletion recorded in the
+// record's history as DELETE records it. A record the rules keep is listed with the 409 text
+// the single DELETE would give.
 import type { Deletion } from '../lib/delete-routes'
 import { changesBetween, recordHistory } from '../lib/history'
 import type { BulkApply, Refusal } from './bulk'

@@ -2,8 +2,8 @@
 // a missing id (with the entity's own "not found" text), 409 `{detail}` when something still
 // holds the record, and then nothing has changed; each delete is recorded in the history. The
 // rules live in ./delete-rules.ts; `deletion()` (rules, texts, the record history keeps) is
-// shared with bulk delete; this file only maps their outcome to HTTP. The read caches are dropped by
-// the hooks every write request passes through (./read-cache.ts, ./write-notices.ts).
+// shared with bulk delete; this file only maps their outcome to HTTP. The read caches are
+// dropped by the hooks every write request passes through (./read-cache.ts, ./write-notices.ts).
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
 import { requireOperator } from '../auth/authenticate'
