@@ -4,8 +4,8 @@ import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
 import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
-import type { PageRequest } from '../lib/list-query'
-import { orderBySort, type Sort } from '../lib/list-sort'
+import { type Lookup, lookupFor, type PageRequest } from '../lib/list-query'
+import { EXPORT_BATCH_SIZE, orderBySort, type Sort } from '../lib/list-sort'
 import { cachedCount, consistentPage } from '../lib/read-cache'
 import { filterByText, productName } from '../lib/text-search'
 import { toNaira } from './money'
@@ -82,7 +82,7 @@ async function readProductPage(
   { page, pageSize }: PageRequest,
   sort: Sort,
 ): Promise<{ rows: Product[]; total: number }> {
-  const { query, newestFirst, total } = await matchingProducts(db, filter)
+  const { query, newestFirst, total } = await matchingProducts(db, filter, page * pageSize)
   const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
@@ -95,20 +95,21 @@ export async function exportProducts(
   filter: ProductFilter,
   sort: Sort,
 ): Promise<ExportRows<Dated<Product>>> {
-  const matching = await matchingProducts(db, filter)
+  const matching = await matchingProducts(db, filter, EXPORT_BATCH_SIZE)
   return exportInBatches(db, 'products', matching, sort, 'p', (ids) => productsIn(db, ids, sort))
 }
 
 /**
  * The products matching the filter (a query over `p`, the id expression ordering it newest
- * first) and how many there are (cached). How the query finds them depends on that number.
+ * first) and how many there are (cached). How the query finds its first `rowsNeeded` rows
+ * depends on that number (see `lookupFor`).
  */
-async function matchingProducts(db: Db, filter: ProductFilter) {
+async function matchingProducts(db: Db, filter: ProductFilter, rowsNeeded: number) {
   const tree = filter.categoryId === undefined ? [] : await categoryTree(db, filter.categoryId)
   const key = `products:${JSON.stringify(filter)}`
   const total = await cachedCount(db, key, filterProducts(db, filter, tree, 'index').query)
   const everything = await cachedCount(db, 'products:{}', db.selectFrom('products as p'))
-  const how = total >= everything * BROAD_SHARE ? 'scan' : 'index'
+  const how = lookupFor(rowsNeeded, total, everything)
   return { ...filterProducts(db, filter, tree, how), total }
 }
 
@@ -140,17 +141,13 @@ export async function matchingProductIds(
   return rows.map((row) => row.id)
 }
 
-/**
- * How a list finds its rows: through the filters' indexes (few matches), or by walking the
- * newest rows and checking each (many matches: a page fills after a few rows).
- */
-type Lookup = 'index' | 'scan'
-
-/** From this share of all rows on, walking the newest rows finds a page sooner than an index. */
-const BROAD_SHARE = 0.02
-
 function filterProducts(db: Db, filter: ProductFilter, tree: number[], lookup: Lookup) {
-  const text = filterByText(db, db.selectFrom('products as p'), [[productName, filter.name]])
+  const text = filterByText(
+    db,
+    db.selectFrom('products as p'),
+    [[productName, filter.name]],
+    lookup,
+  )
   let query = text.query
   // Walked in id order by a text index, rows are best checked one by one as well.
   const how = text.newestFirst === 'p.id' ? lookup : 'scan'
