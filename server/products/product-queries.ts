@@ -6,8 +6,8 @@ import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/ca
 import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
 import { type Lookup, lookupFor, type PageRequest } from '../lib/list-query'
 import { EXPORT_BATCH_SIZE, orderBySort, type Sort } from '../lib/list-sort'
-import { cachedCount, consistentPage } from '../lib/read-cache'
-import { filterByText, productName } from '../lib/text-search'
+import { cachedCount, cachedTotal, consistentPage } from '../lib/read-cache'
+import { filterByText, type ListQuery, productName, textIndexMatches } from '../lib/text-search'
 import { toNaira } from './money'
 
 export type { Db }
@@ -107,10 +107,37 @@ export async function exportProducts(
 async function matchingProducts(db: Db, filter: ProductFilter, rowsNeeded: number) {
   const tree = filter.categoryId === undefined ? [] : await categoryTree(db, filter.categoryId)
   const key = `products:${JSON.stringify(filter)}`
-  const total = await cachedCount(db, key, filterProducts(db, filter, tree, 'index').query)
+  const total = await cachedTotal(db, key, () => countProducts(db, filter, tree))
   const everything = await cachedCount(db, 'products:{}', db.selectFrom('products as p'))
   const how = lookupFor(rowsNeeded, total, everything)
   return { ...filterProducts(db, filter, tree, how), total }
+}
+
+/**
+ * How many products the filter matches. A lone category or a lone name is counted from its
+ * index alone, visiting no product: every link names an existing product (a foreign key, and
+ * links go with their product), every row of the text index is a product (migration 005's
+ * triggers). At 1M products: the 5 % category 37 ms instead of 370 (PostgreSQL), a 0.5 % name
+ * 1.5 ms instead of 24 (SQLite). Totals are counted at most once per write or 5 s, but each
+ * count holds a connection (and on SQLite the process) meanwhile.
+ */
+async function countProducts(db: Db, filter: ProductFilter, tree: number[]): Promise<number> {
+  const { categoryId, name, ...others } = filter
+  const alone = Object.values(others).every((value) => value === undefined)
+  if (alone && name === undefined && tree.length > 0) {
+    // A product linked to several categories of the tree counts once.
+    const { n } = await db
+      .selectFrom('productCategoryLinks as l')
+      .select((eb) => eb.fn.count<number>('l.productId').distinct().as('n'))
+      .where('l.categoryId', 'in', tree)
+      .executeTakeFirstOrThrow()
+    return Number(n)
+  }
+  const byTextIndex =
+    alone && categoryId === undefined ? textIndexMatches(db, [[productName, name]]) : undefined
+  const matching: ListQuery = byTextIndex ?? filterProducts(db, filter, tree, 'index').query
+  const { n } = await matching.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+  return Number(n)
 }
 
 /** These products (ids, or a query selecting them) read in full, in the sort's order. */
