@@ -2,7 +2,7 @@
 // table on SQLite, a pg_trgm GIN index on PostgreSQL. In both, % and _ match only themselves.
 import { PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Db } from './category-links'
-import { containsPattern } from './list-query'
+import { containsPattern, type Lookup } from './list-query'
 
 /** A searchable column of the table aliased `p`. */
 export interface TextColumn {
@@ -34,18 +34,24 @@ export const providerEmail: TextColumn = {
 const MIN_INDEXED_LENGTH = 3
 
 // biome-ignore lint/suspicious/noExplicitAny: any list query over a table aliased `p`
-type ListQuery = SelectQueryBuilder<any, any, any>
+export type ListQuery = SelectQueryBuilder<any, any, any>
 
 /**
  * Adds the substring filters (column, text; blank texts are skipped) to a list query over `p`
  * and says how to order it newest first. On SQLite the FTS5 table joins in and drives the
  * query in id order, newest first: a page then costs about the same for a rare word and for one
  * in every fourth row. Its rows are the matching ids, so the order is by its rowid.
+ *
+ * On PostgreSQL the trigram index collects every match, which are then sorted: cheap for a few
+ * hundred, not for thousands (5,000 matches: 11–18 ms). When the page fills after a short walk
+ * (`lookup` 'scan', see `lookupFor`), the same test is written as `strpos`, which no index
+ * serves, so PostgreSQL walks the newest rows and tests each (2 ms for that page).
  */
 export function filterByText<Q extends ListQuery>(
   db: Db,
   query: Q,
   searches: Array<[TextColumn, string | undefined]>,
+  lookup: Lookup = 'index',
 ): { query: Q; newestFirst: string } {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   const phrases: string[] = []
@@ -53,9 +59,11 @@ export function filterByText<Q extends ListQuery>(
   for (const [column, text] of searches) {
     if (!text) continue
     if (!postgres && [...text].length >= MIN_INDEXED_LENGTH) {
-      // A quoted phrase of trigrams matches exactly the rows holding the text, any case; inside
-      // the quotes only " is special (doubled), so the text cannot inject FTS5 syntax.
-      phrases.push(`{${column.ftsColumn}}: "${text.replaceAll('"', '""')}"`)
+      phrases.push(ftsPhrase(column, text))
+    } else if (postgres && lookup === 'scan') {
+      // The same match as the LIKE below: the text lower-cased alike, every character literal.
+      const found = sql<SqlBool>`strpos(${sql.raw(column.lowered)}, ${text.toLowerCase()}) > 0`
+      filtered = filtered.where(found) as Q
     } else {
       // PostgreSQL's GIN index serves this LIKE directly (from three characters on).
       const like = sql<SqlBool>`${sql.raw(column.lowered)} like ${containsPattern(text)} escape '\\'`
@@ -68,4 +76,29 @@ export function filterByText<Q extends ListQuery>(
     .innerJoin(`${fts} as f`, 'f.rowid', 'p.id')
     .where(sql<SqlBool>`${sql.table(fts)} match ${phrases.join(' AND ')}`) as unknown as Q
   return { query: joined, newestFirst: 'f.rowid' }
+}
+
+/**
+ * On SQLite, a query over the text index alone whose rows are exactly the matches of these
+ * searches, when the index answers all of them (every indexed row is a row of its table, kept so
+ * by migration 005's triggers): counting it reads no table rows (5,000 matches: 1.5 ms against
+ * 24 ms joined). Undefined on PostgreSQL, whose count already reads only its index and the
+ * matching rows, and for texts too short for the index.
+ */
+export function textIndexMatches(
+  db: Db,
+  searches: Array<[TextColumn, string | undefined]>,
+): ListQuery | undefined {
+  const given = searches.filter((search): search is [TextColumn, string] => Boolean(search[1]))
+  if (db.getExecutor().adapter instanceof PostgresAdapter || given.length === 0) return undefined
+  if (given.some(([, text]) => [...text].length < MIN_INDEXED_LENGTH)) return undefined
+  const fts = given[0][0].fts
+  const phrases = given.map(([column, text]) => ftsPhrase(column, text))
+  return db.selectFrom(fts).where(sql<SqlBool>`${sql.table(fts)} match ${phrases.join(' AND ')}`)
+}
+
+/** A quoted phrase of trigrams matches exactly the rows holding the text, any case; inside the
+ * quotes only " is special (doubled), so the text cannot inject FTS5 syntax. */
+function ftsPhrase(column: TextColumn, text: string): string {
+  return `{${column.ftsColumn}}: "${text.replaceAll('"', '""')}"`
 }

@@ -4,10 +4,10 @@ import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
 import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
-import type { PageRequest } from '../lib/list-query'
-import { orderBySort, type Sort } from '../lib/list-sort'
-import { cachedCount, consistentPage } from '../lib/read-cache'
-import { filterByText, productName } from '../lib/text-search'
+import { type Lookup, lookupFor, type PageRequest } from '../lib/list-query'
+import { EXPORT_BATCH_SIZE, orderBySort, type Sort } from '../lib/list-sort'
+import { cachedCount, cachedTotal, consistentPage } from '../lib/read-cache'
+import { filterByText, type ListQuery, productName, textIndexMatches } from '../lib/text-search'
 import { toNaira } from './money'
 
 export type { Db }
@@ -82,7 +82,7 @@ async function readProductPage(
   { page, pageSize }: PageRequest,
   sort: Sort,
 ): Promise<{ rows: Product[]; total: number }> {
-  const { query, newestFirst, total } = await matchingProducts(db, filter)
+  const { query, newestFirst, total } = await matchingProducts(db, filter, page * pageSize)
   const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
@@ -95,21 +95,49 @@ export async function exportProducts(
   filter: ProductFilter,
   sort: Sort,
 ): Promise<ExportRows<Dated<Product>>> {
-  const matching = await matchingProducts(db, filter)
+  const matching = await matchingProducts(db, filter, EXPORT_BATCH_SIZE)
   return exportInBatches(db, 'products', matching, sort, 'p', (ids) => productsIn(db, ids, sort))
 }
 
 /**
  * The products matching the filter (a query over `p`, the id expression ordering it newest
- * first) and how many there are (cached). How the query finds them depends on that number.
+ * first) and how many there are (cached). How the query finds its first `rowsNeeded` rows
+ * depends on that number (see `lookupFor`).
  */
-async function matchingProducts(db: Db, filter: ProductFilter) {
+async function matchingProducts(db: Db, filter: ProductFilter, rowsNeeded: number) {
   const tree = filter.categoryId === undefined ? [] : await categoryTree(db, filter.categoryId)
   const key = `products:${JSON.stringify(filter)}`
-  const total = await cachedCount(db, key, filterProducts(db, filter, tree, 'index').query)
+  const total = await cachedTotal(db, key, () => countProducts(db, filter, tree))
   const everything = await cachedCount(db, 'products:{}', db.selectFrom('products as p'))
-  const how = total >= everything * BROAD_SHARE ? 'scan' : 'index'
+  const how = lookupFor(rowsNeeded, total, everything)
   return { ...filterProducts(db, filter, tree, how), total }
+}
+
+/**
+ * How many products the filter matches. A lone category or a lone name is counted from its
+ * index alone, visiting no product: every link names an existing product (a foreign key, and
+ * links go with their product), every row of the text index is a product (migration 005's
+ * triggers). At 1M products: the 5 % category 37 ms instead of 370 (PostgreSQL), a 0.5 % name
+ * 1.5 ms instead of 24 (SQLite). Totals are counted at most once per write or 5 s, but each
+ * count holds a connection (and on SQLite the process) meanwhile.
+ */
+async function countProducts(db: Db, filter: ProductFilter, tree: number[]): Promise<number> {
+  const { categoryId, name, ...others } = filter
+  const alone = Object.values(others).every((value) => value === undefined)
+  if (alone && name === undefined && tree.length > 0) {
+    // A product linked to several categories of the tree counts once.
+    const { n } = await db
+      .selectFrom('productCategoryLinks as l')
+      .select((eb) => eb.fn.count<number>('l.productId').distinct().as('n'))
+      .where('l.categoryId', 'in', tree)
+      .executeTakeFirstOrThrow()
+    return Number(n)
+  }
+  const byTextIndex =
+    alone && categoryId === undefined ? textIndexMatches(db, [[productName, name]]) : undefined
+  const matching: ListQuery = byTextIndex ?? filterProducts(db, filter, tree, 'index').query
+  const { n } = await matching.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+  return Number(n)
 }
 
 /** These products (ids, or a query selecting them) read in full, in the sort's order. */
@@ -140,17 +168,13 @@ export async function matchingProductIds(
   return rows.map((row) => row.id)
 }
 
-/**
- * How a list finds its rows: through the filters' indexes (few matches), or by walking the
- * newest rows and checking each (many matches: a page fills after a few rows).
- */
-type Lookup = 'index' | 'scan'
-
-/** From this share of all rows on, walking the newest rows finds a page sooner than an index. */
-const BROAD_SHARE = 0.02
-
 function filterProducts(db: Db, filter: ProductFilter, tree: number[], lookup: Lookup) {
-  const text = filterByText(db, db.selectFrom('products as p'), [[productName, filter.name]])
+  const text = filterByText(
+    db,
+    db.selectFrom('products as p'),
+    [[productName, filter.name]],
+    lookup,
+  )
   let query = text.query
   // Walked in id order by a text index, rows are best checked one by one as well.
   const how = text.newestFirst === 'p.id' ? lookup : 'scan'

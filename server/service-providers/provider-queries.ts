@@ -7,7 +7,14 @@ import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
 import type { PageRequest } from '../lib/list-query'
 import { orderBySort, type Sort } from '../lib/list-sort'
 import { cachedCount, consistentPage } from '../lib/read-cache'
-import { filterByText, providerBrandName, providerEmail } from '../lib/text-search'
+import {
+  filterByText,
+  type ListQuery,
+  providerBrandName,
+  providerEmail,
+  type TextColumn,
+  textIndexMatches,
+} from '../lib/text-search'
 
 export type { Db }
 
@@ -83,11 +90,23 @@ export async function exportProviders(
 }
 
 /** The providers matching the filter (a query over `p`, the id expression ordering it newest
- * first) and how many there are (cached). */
+ * first) and how many there are (cached). Text filters alone are counted from the text index
+ * alone (see `textIndexMatches`). */
 async function matchingProviders(db: Db, filter: ProviderFilter) {
   const { query, newestFirst } = filterProviders(db, filter)
-  const total = await cachedCount(db, `providers:${JSON.stringify(filter)}`, query)
+  const { email: _email, brandName: _brandName, ...others } = filter
+  const alone = Object.values(others).every((value) => value === undefined)
+  const searches = textSearches(filter)
+  const counted: ListQuery = (alone && textIndexMatches(db, searches)) || query
+  const total = await cachedCount(db, `providers:${JSON.stringify(filter)}`, counted)
   return { query, newestFirst, total }
+}
+
+function textSearches(filter: ProviderFilter): Array<[TextColumn, string | undefined]> {
+  return [
+    [providerEmail, filter.email],
+    [providerBrandName, filter.brandName],
+  ]
 }
 
 /** These providers (ids, or a query selecting them) read in full, in the sort's order. */
@@ -120,10 +139,7 @@ function filterProviders(db: Db, filter: ProviderFilter) {
         .where('categoryId', '=', categoryId),
     )
   }
-  return filterByText(db, filtered, [
-    [providerEmail, filter.email],
-    [providerBrandName, filter.brandName],
-  ])
+  return filterByText(db, filtered, textSearches(filter))
 }
 
 /** The ids of the providers the filter matches, in id order, at most `limit` (bulk actions). */

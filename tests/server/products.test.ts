@@ -558,6 +558,12 @@ describeEachDatabase('product API', (suite) => {
       expect(await byCategory(drinks.id)).toEqual([`${tag} Drink`, `${tag} Twice`])
       const total = (await api.list({ name: tag, categoryId: food.id })).json().pagination.total
       expect(total).toBe(4)
+      // A category alone is counted from its links: the product linked twice counts once.
+      const alone = async (categoryId: number) =>
+        (await api.list({ categoryId })).json().pagination.total
+      expect([await alone(food.id), await alone(jollof.id), await alone(drinks.id)]).toEqual([
+        4, 2, 2,
+      ])
       expect(await api.rows({ categoryId: 2147483000 })).toEqual([])
       expectDetail(
         await api.list({ categoryId: 'abc' }),
