@@ -32,7 +32,10 @@ export function registerAuthentication(
     if (!needsAuthentication(request)) return
     const token = bearerToken(request.headers.authorization)
     if (!token) throw new HttpError(401, 'Authentication required: send a bearer token')
-    const operator = await resolveSession(db, token, policy)
+    // A read may trust a session row read a moment ago; a write always asks the database, so a
+    // sign-out made outside the product (the operator CLI) stops writes at once.
+    const reading = request.method === 'GET' || request.method === 'HEAD'
+    const operator = await resolveSession(db, token, policy, { cached: reading })
     if (!operator) throw new HttpError(401, 'Invalid or expired token: please log in again')
     request.operator = operator
   })
