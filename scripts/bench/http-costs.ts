@@ -65,8 +65,12 @@ export async function priceRequestPieces(
   return [
     { name: 'token hash (SHA-256)', micros: await perCall(() => hashToken(token)) },
     {
-      name: 'session lookup (resolveSession, database)',
+      name: 'session lookup, write request (database)',
       micros: await perCall(() => resolveSession(db, token, policy)),
+    },
+    {
+      name: 'session lookup, read request (read cache)',
+      micros: await perCall(() => resolveSession(db, token, policy, { cached: true })),
     },
     { name: 'ETag of a product detail', micros: await perCall(() => etagOf(product)) },
     {
