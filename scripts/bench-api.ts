@@ -1,15 +1,22 @@
 // API throughput benchmark: `npm run bench:api` (see --help). Seeds (or reuses) a big database,
 // starts the real server, and for every scenario in scripts/bench/api-scenarios.ts prints
 // requests/s and latency at 8 and 32 connections next to the same query timed in-process (the
-// ceiling the HTTP layer cannot beat) and the trivial /api/health route; then json-server 0.17
-// over 100,000 of the same products as an outside yardstick. Figures only: nothing here fails
-// on a slow result.
+// ceiling the HTTP layer cannot beat), the trivial /api/health route and a bare Fastify route
+// (the reference for the HTTP layer itself); before them, the fixed cost of a request priced
+// piece by piece (scripts/bench/http-costs.ts); then json-server 0.17 over 100,000 of the same
+// products as an outside yardstick. Figures only: nothing here fails on a slow result.
 import { rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { apiScenarios, dataFacts, type Scenario } from './bench/api-scenarios'
 import { type Figures, fire, type Shot } from './bench/cannon'
+import {
+  type PieceCost,
+  priceRequestPieces,
+  STAGE_PATH,
+  startStageServers,
+} from './bench/http-costs'
 import { exportProducts, JSON_SERVER, startJsonServer } from './bench/json-server'
 import { int, median, ms, printTable, ratio } from './bench/report'
 import { mib, sampleRss } from './bench/rss'
@@ -26,6 +33,7 @@ const HELP = `Usage: npm run bench:api -- [options]
   --pg                  PostgreSQL (a cluster under .bench/ the script starts and stops)
   --fresh               seed again even if the cached database is right
   --only TEXT           only scenarios whose name contains TEXT (health always runs)
+  --skip-stages         skip the per-stage cost of a request (bare Fastify always runs)
   --query-runs N        in-process repetitions per query, median taken (default 15, 3 s max)
   --query-cores N       cores the server runs queries on (default $BENCH_QUERY_CORES or 1)
   --json-products N     products given to json-server (default 100000; 0 skips it)
@@ -94,6 +102,9 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
       `shared by server, database and load generator (figures are noisy)\n`,
   )
 
+  const stageRows = await measureStages(storage, server.url)
+  const pieces = await priceRequestPieces(handle, token)
+
   const rows: Row[] = []
   for (const scenario of scenarios) {
     const { queryMs, matched } = await timeQuery(scenario)
@@ -115,13 +126,91 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
   const peakRss = rss.stop()
 
   console.log()
-  printResults(rows)
+  printStages(stageRows, pieces)
+  console.log()
+  printResults(rows, stageRows)
   console.log(
     `\nPeak server RSS: ${mib(peakRss)} (pid ${server.pid}, sampled every 500 ms + VmHWM)`,
   )
   if (options.pg) console.log('(PostgreSQL runs in its own processes, not counted above.)')
 
   if (options.jsonProducts > 0) await compareWithJsonServer(handle, rows, cleanups)
+}
+
+interface StageRow {
+  stage: string
+  connections: number
+  figures: Figures
+}
+
+const STAGE_ROUNDS = 3
+
+/**
+ * The ladder of scripts/bench/http-stages.ts (bare Fastify, then one piece of the product's HTTP
+ * layer added at a time), then the real server's public routes without and with one query: what
+ * a request costs before any handler work. Other work on the machine comes and goes, so the
+ * stages take turns over three rounds and each keeps its best run.
+ */
+async function measureStages(storage: Storage, serverUrl: string) {
+  const servers = await startStageServers(storage, options.logLevel)
+  const best = new Map<string, StageRow>()
+  try {
+    const ladder = options.skipStages ? servers.stages.slice(0, 1) : servers.stages
+    const targets = ladder.map(({ name, url }) => ({ name, url, path: STAGE_PATH }))
+    if (!options.skipStages) {
+      for (const route of ['/api/health/live', '/api/health']) {
+        targets.push({ name: `product server, ${route}`, url: serverUrl, path: route })
+      }
+    }
+    const headers = { authorization: `Bearer ${servers.token}` }
+    const duration = Math.max(2, Math.round(options.duration / STAGE_ROUNDS))
+    for (let round = 0; round < STAGE_ROUNDS; round += 1) {
+      for (const { name, url, path: stagePath } of targets) {
+        for (const connections of options.connections) {
+          const shoot = { url, connections, headers, shot: { path: stagePath } }
+          if (round === 0) await fire({ ...shoot, duration: 1 })
+          const figures = await fire({ ...shoot, duration })
+          const key = `${name}@${connections}`
+          if (figures.rps > (best.get(key)?.figures.rps ?? 0)) {
+            best.set(key, { stage: name, connections, figures })
+          }
+        }
+      }
+      console.log(`  request stages: round ${round + 1} of ${STAGE_ROUNDS} done`)
+    }
+  } finally {
+    servers.stop()
+  }
+  return [...best.values()]
+}
+
+function printStages(stages: StageRow[], pieces: PieceCost[]): void {
+  const bare = (connections: number) =>
+    stages.find((row) => row.connections === connections)?.figures.rps ?? Number.NaN
+  printTable(
+    ['stage (one trivial route)', 'conns', 'req/s', 'µs/req', '+µs', '×bare'],
+    stages.map(({ stage, connections, figures }, index) => {
+      const micros = 1e6 / figures.rps
+      const previous = stages.slice(0, index).findLast((row) => row.connections === connections)
+      return [
+        stage,
+        String(connections),
+        int(figures.rps),
+        int(micros),
+        previous ? int(micros - 1e6 / previous.figures.rps) : '',
+        ratio(figures.rps / bare(connections)),
+      ]
+    }),
+  )
+  console.log(
+    `\nBest of ${STAGE_ROUNDS} interleaved runs each. µs/req: 1,000,000 ÷ req/s, the load ` +
+      "generator's share of the 2 cores included; +µs: more than the row above at the same " +
+      'connections (what that row adds).\n',
+  )
+  printTable(
+    ['request piece (in-process)', 'µs per call'],
+    pieces.map(({ name, micros }) => [name, micros.toFixed(1)]),
+  )
 }
 
 /**
@@ -145,9 +234,14 @@ async function timeQuery(scenario: Scenario): Promise<{ queryMs: number; matched
   return { queryMs: median(times), matched }
 }
 
-function printResults(rows: Row[]): void {
+function printResults(rows: Row[], stages: StageRow[]): void {
   const health = new Map(
     rows.filter((row) => row.scenario.startsWith('health')).map((row) => [row.connections, row]),
+  )
+  const bare = new Map(
+    stages
+      .filter((row) => row.stage === 'bare Fastify')
+      .map((row) => [row.connections, row.figures.rps]),
   )
   printTable(
     [
@@ -161,6 +255,7 @@ function printResults(rows: Row[]): void {
       'query ms',
       '×ceiling',
       '×health',
+      '×bare',
     ],
     rows.map(({ scenario, connections, figures, matched, queryMs }) => {
       const ceiling = (1000 / queryMs) * options.queryCores
@@ -176,6 +271,7 @@ function printResults(rows: Row[]): void {
         ms(queryMs),
         ratio(figures.rps / ceiling),
         ratio(figures.rps / healthRps),
+        ratio(figures.rps / (bare.get(connections) ?? Number.NaN)),
       ]
     }),
   )
@@ -184,7 +280,8 @@ function printResults(rows: Row[]): void {
       `×ceiling: req/s ÷ (1000 ÷ query ms × ${options.queryCores} query core(s), --query-cores / ` +
       'BENCH_QUERY_CORES); 1.00 means the HTTP layer costs nothing. Above 1 is possible when the ' +
       'database works beside Node (PostgreSQL) or caches what in-process timing repeated.\n' +
-      '×health: req/s ÷ /api/health req/s at the same connections.',
+      '×health: req/s ÷ /api/health req/s at the same connections.\n' +
+      '×bare: req/s ÷ a bare Fastify route (same Node, same run) at the same connections.',
   )
 }
 
@@ -260,6 +357,7 @@ function parseOptions() {
       pg: { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
       only: { type: 'string', default: '' },
+      'skip-stages': { type: 'boolean', default: false },
       'query-runs': { type: 'string', default: '15' },
       'query-cores': { type: 'string', default: process.env.BENCH_QUERY_CORES ?? '1' },
       'json-products': { type: 'string', default: '100000' },
@@ -288,6 +386,7 @@ function parseOptions() {
     pg: values.pg,
     fresh: values.fresh,
     only: values.only,
+    skipStages: values['skip-stages'],
     queryRuns: number('query-runs', values['query-runs']),
     queryCores: number('query-cores', values['query-cores']),
     jsonProducts: number('json-products', values['json-products'], 0),

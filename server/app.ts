@@ -81,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app)
   registerSchemas(app, options.schemasDir ?? config.schemasDir)
   // Order matters: hooks and handlers registered first apply to every route added later.
-  await registerSecurityHeaders(app)
+  registerSecurityHeaders(app)
   const policy: SessionPolicy = { ttlHours: config.tokenTtlHours, now: options.now }
   registerAuthentication(app, db, policy)
   // Instances on one PostgreSQL tell each other about writes, so their caches agree.

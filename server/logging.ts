@@ -7,6 +7,9 @@ import {
 import type { Config } from './config'
 import { isApiPath } from './errors'
 
+/** Levels at which the line of a request served without error is written. */
+const REQUEST_LEVELS = new Set(['trace', 'debug', 'info'])
+
 // Fastify's default writes two lines per request ("incoming request", "request completed");
 // one line with method, path, status and duration is easier to read and to grep.
 class OneLinePerRequest extends LogController {
@@ -19,6 +22,8 @@ class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // At the default level (warn) only errors are written: build nothing for the rest.
+    if (!error && !REQUEST_LEVELS.has(reply.log.level)) return
     const line = {
       method: request.method,
       url: request.url,

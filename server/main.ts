@@ -35,9 +35,9 @@ async function main(): Promise<void> {
 
   // Once stopping, every response says `Connection: close`: a kept-alive connection would
   // otherwise stay open after its last response and hold the exit up until its idle timeout.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.stopping) reply.header('connection', 'close')
-    return payload
+    done(null, payload)
   })
   const stop = async (signal: string) => {
     if (lifecycle.stopping) return

@@ -28,14 +28,22 @@ export function registerAuthentication(
   policy: SessionPolicy,
 ): void {
   app.decorateRequest('operator', null)
-  app.addHook('onRequest', async (request) => {
-    if (!needsAuthentication(request)) return
+  // A callback hook: public requests (health checks, static files) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!needsAuthentication(request)) return done()
+    authenticate(request).then(() => done(), done)
+  })
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request.headers.authorization)
     if (!token) throw new HttpError(401, 'Authentication required: send a bearer token')
-    const operator = await resolveSession(db, token, policy)
+    // A read may trust a session row read a moment ago; a write always asks the database, so a
+    // sign-out made outside the product (the operator CLI) stops writes at once.
+    const reading = request.method === 'GET' || request.method === 'HEAD'
+    const operator = await resolveSession(db, token, policy, { cached: reading })
     if (!operator) throw new HttpError(401, 'Invalid or expired token: please log in again')
     request.operator = operator
-  })
+  }
 }
 
 function needsAuthentication(request: FastifyRequest): boolean {

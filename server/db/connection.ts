@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+} from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
 import type { Database } from './types'
@@ -57,10 +63,36 @@ function createSqlite(dataDir: string): DatabaseHandle {
     typeof value === 'string' ? value.toLowerCase() : value,
   )
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: file }),
+    dialect: new SqliteDialect({ database: reusingStatements(file) }),
     plugins: [new CamelCasePlugin()],
   })
   return { db, dialect: 'sqlite', exclusively: (work) => work(), destroy: () => db.destroy() }
+}
+
+/** Compiled statements kept; SQL texts with lists of ids (`in (?, ?, …)`) vary in length. */
+const MAX_STATEMENTS = 500
+
+// Kysely prepares every query afresh, and better-sqlite3 compiles the SQL each time: that cost a
+// list request a fifth of its time. The same SQL text now reuses its compiled statement (a
+// statement keeps no state between runs, and SQLite recompiles it by itself after a migration).
+// Least recently used texts are forgotten first.
+function reusingStatements(file: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteDatabase.Statement>()
+  return {
+    close: () => file.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText)
+      if (statement) statements.delete(sqlText)
+      else {
+        statement = file.prepare(sqlText)
+        if (statements.size >= MAX_STATEMENTS) {
+          statements.delete(statements.keys().next().value as string)
+        }
+      }
+      statements.set(sqlText, statement)
+      return statement
+    },
+  }
 }
 
 // pg returns int8 (bigint, count(*)) and numeric as strings to avoid precision loss. Our

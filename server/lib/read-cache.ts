@@ -4,6 +4,8 @@
 //   million products) while its page costs about one, and an operator paging through results
 //   asks for the same total again and again.
 // - Category lists: the dropdowns ask for every category (thousands) each time a form opens.
+// - Sessions: every read request would otherwise look its bearer token up in the database
+//   (../auth/sessions.ts); a sign-out is a write, so it is seen at once like any other.
 //
 // Everything is forgotten whenever a request that may write reaches the server, when another
 // instance on the same PostgreSQL announces a write (./write-notices.ts), and after a few seconds
@@ -22,6 +24,7 @@ interface Store {
   generation: number
   totals: Map<string, { value: number; at: number }>
   bodies: Map<string, { value: string; at: number }>
+  sessions: Map<string, { value: unknown; at: number }>
   /** Answers being computed: concurrent requests for the same one share it rather than all
    * counting at once when an entry expires (which collapsed PostgreSQL at 32 connections). */
   pending: Map<string, Promise<unknown>>
@@ -33,6 +36,7 @@ interface Store {
 /** Totals are small; list bodies can be hundreds of kilobytes each. */
 const MAX_TOTALS = 1_000
 const MAX_BODIES = 32
+const MAX_SESSIONS = 1_000
 
 // One store per database handle, so apps (and tests) on different databases never share.
 const stores = new WeakMap<object, Store>()
@@ -44,6 +48,7 @@ function storeOf(db: Db): Store {
       generation: 0,
       totals: new Map(),
       bodies: new Map(),
+      sessions: new Map(),
       pending: new Map(),
       distrusted: new Set(),
     }
@@ -54,7 +59,7 @@ function storeOf(db: Db): Store {
 
 async function remembered<T>(
   db: Db,
-  kind: 'totals' | 'bodies',
+  kind: 'totals' | 'bodies' | 'sessions',
   max: number,
   key: string,
   compute: () => Promise<T>,
@@ -130,12 +135,23 @@ export function cachedJson(db: Db, key: string, build: () => Promise<unknown>): 
   return remembered(db, 'bodies', MAX_BODIES, key, async () => JSON.stringify(await build()))
 }
 
+/** The session row of a token hash as last read, within the cache's few seconds. */
+export function cachedSession<T>(db: Db, tokenHash: string, find: () => Promise<T>): Promise<T> {
+  return remembered(db, 'sessions', MAX_SESSIONS, tokenHash, find)
+}
+
+/** Forgets one session row (renewed or found expired), so the next request reads it afresh. */
+export function forgetSession(db: Db, tokenHash: string): void {
+  storeOf(db).sessions.delete(tokenHash)
+}
+
 /** Forgets every kept answer, and drops those being computed when they arrive. */
 export function forgetReadCaches(db: Db): void {
   const store = storeOf(db)
   store.generation += 1
   store.totals.clear()
   store.bodies.clear()
+  store.sessions.clear()
   // A computation that began before this write must not be joined by requests after it.
   store.pending.clear()
 }
@@ -160,8 +176,10 @@ export function registerReadCacheInvalidation(
   db: Db,
   announce?: () => Promise<void>,
 ): void {
-  const forget = async (request: { method: string }) => {
+  // Callback hooks, not async ones: every request passes here, and a promise each time costs.
+  const forget = (request: { method: string }, _reply: unknown, done: () => void) => {
     if (mayWrite(request.method)) forgetReadCaches(db)
+    done()
   }
   app.addHook('onRequest', forget)
   app.addHook('onResponse', forget)

@@ -78,16 +78,21 @@ const ENTITIES = new Set<string>(Object.keys(ENTITY_COLUMNS))
  * after validation (and the schema's defaults), before the handler.
  */
 export function registerStorageGuard(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  // A callback hook, not an async one: it runs for every request, and most have no body.
+  app.addHook('preHandler', (request: FastifyRequest, _reply, done) => {
+    const problem = refusalOf(request)
+    done(problem ? new HttpError(400, problem) : undefined)
+  })
+
+  function refusalOf(request: FastifyRequest): string | undefined {
+    const body = request.body
+    if (typeof body !== 'object' || body === null) return undefined
     const ref = (request.routeOptions.schema?.body as { $ref?: unknown } | undefined)?.$ref
     const match =
       typeof ref === 'string' ? /^([\w-]+)#\/definitions\/(create|update)$/.exec(ref) : null
-    if (!match || !ENTITIES.has(match[1])) return
-    const body = request.body
-    if (typeof body !== 'object' || body === null) return
+    if (!match || !ENTITIES.has(match[1])) return undefined
     const entity = match[1] as EntityName
     const document = (app.getSchema(entity) ?? {}) as Json
-    const problem = storageRefusal(entity, document, match[2] as 'create' | 'update', body as Json)
-    if (problem) throw new HttpError(400, problem)
-  })
+    return storageRefusal(entity, document, match[2] as 'create' | 'update', body as Json)
+  }
 }

@@ -109,4 +109,34 @@ describeEachDatabase('sessions', (suite) => {
     expect((await use(app, phone)).statusCode).toBe(200)
     expect(await expiresAt(phone)).toEqual(expect.any(Number))
   })
+
+  // Reads take the session row from memory for a few seconds (server/lib/read-cache.ts).
+  test('a logout ends reads at once, even right after a read remembered the session', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    expect((await use(app, token)).statusCode).toBe(200)
+    expect((await use(app, token)).statusCode).toBe(200)
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(logout.statusCode).toBe(200)
+    expect((await use(app, token)).statusCode).toBe(401)
+  })
+
+  test('a session deleted outside the product (operator CLI) refuses writes at once', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    expect((await use(app, token)).statusCode).toBe(200)
+    await suite.db.deleteFrom('sessions').where('tokenHash', '=', hashToken(token)).execute()
+    const write = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(write.statusCode).toBe(401)
+    // That write went through the product: reads are refused from now on too.
+    expect((await use(app, token)).statusCode).toBe(401)
+  })
 })
