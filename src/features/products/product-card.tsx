@@ -1,25 +1,44 @@
 // One product in a list (a provider's products, the global list): preview thumbnail or a
 // placeholder, status, name, the provider's brand name, description, price, rating and View Details.
 import { Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { memo } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { paths } from '../../app/paths'
 import { StatusBadge } from '../../components/status-badge'
+import { useRenderedCount } from '../../components/use-rendered-count'
 import { priceText } from './price-text'
 import { ProductPicture } from './product-picture'
 import type { Product } from './products-api'
 import { StarRating } from './star-rating'
 
+// The first row (three cards on a wide screen) fetches its pictures first; those past the
+// second row wait until scrolled near. Two rows are rendered at a time.
+const FIRST_ROW = 3
+const ABOVE_FOLD = 6
+
 export function ProductGrid({ products }: { products: Product[] }) {
+  const shown = useRenderedCount(products.length, ABOVE_FOLD)
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
-      {products.map((product) => (
-        <ProductCard key={product.id} product={product} />
+      {products.slice(0, shown).map((product, index) => (
+        <ProductCard
+          key={product.id}
+          product={product}
+          priority={index < FIRST_ROW}
+          lazy={index >= ABOVE_FOLD}
+        />
       ))}
     </SimpleGrid>
   )
 }
 
-function ProductCard({ product }: { product: Product }) {
+interface ProductCardProps {
+  product: Product
+  priority: boolean
+  lazy: boolean
+}
+
+const ProductCard = memo(function ProductCard({ product, priority, lazy }: ProductCardProps) {
   return (
     <Card.Root
       as="article"
@@ -32,6 +51,8 @@ function ProductCard({ product }: { product: Product }) {
         productId={product.id}
         imageId={product.previewImageId}
         alt={`Preview of ${product.name}`}
+        priority={priority}
+        lazy={lazy}
       />
       <Card.Body gap="2">
         <HStack justify="space-between" align="flex-start" gap="2">
@@ -56,4 +77,4 @@ function ProductCard({ product }: { product: Product }) {
       </Card.Footer>
     </Card.Root>
   )
-}
+})
