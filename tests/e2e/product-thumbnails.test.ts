@@ -6,7 +6,7 @@ import type { Browser, Request } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiPost, apiProvider, apiToken, unique } from './support/api'
-import { launchBrowser, openPage, screenshot, signIn } from './support/browser'
+import { animationsDone, launchBrowser, openPage, screenshot, signIn } from './support/browser'
 
 let browser: Browser
 const name = unique('Thumb')
@@ -90,9 +90,21 @@ describe('product thumbnails through the image worker', () => {
       `Bearer ${token}`,
     )
     await screenshot(page, 'product-thumbnails-1280')
+    await page.getByRole('button', { name: 'Table' }).click()
+    await page.getByRole('table', { name: 'Products' }).waitFor()
+    await animationsDone(page)
+    await screenshot(page, 'product-thumbnails-table-1280')
+    await page.setViewportSize({ width: 375, height: 800 })
+    await screenshot(page, 'product-thumbnails-table-375')
+    await page.getByRole('button', { name: 'Cards' }).click()
+    await thumbnail.waitFor()
+    await animationsDone(page)
+    await screenshot(page, 'product-thumbnails-375')
 
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL('**/login')
+    // A fresh document: the one signed out in still holds the pictures it showed in memory.
+    await page.reload()
     const afterSignOut = requests.length
     expect(await page.evaluate(loadsAsImage, thumbnailPath)).toBe(false)
     // The worker forgot the token: it sent none (the server has revoked it as well).
