@@ -1,11 +1,12 @@
 // Web performance bench (issue #7): `npm run bench:web` builds the app, then measures it.
 //  1. JavaScript per route, from the build manifest, against the budgets (scripts/bundle-report.ts).
-//  2. The real server on a throwaway database, seeded through the API with 30 products and 30
-//     service providers whose pictures are PNGs like the app's crops.
+//  2. The real server on a throwaway database, seeded through the API with 30 service providers
+//     and 100 products whose pictures are PNGs like the app's crops.
 //  3. Image bytes a list page of 30 transfers, first visit and revisit (Chromium, playwright-core).
 //  4. Cropping a 4000×3000 photo into the 1600×1200 PNG on the product image page, timed.
-//  5. Lighthouse (desktop) on /login and /products. BENCH_LIGHTHOUSE=0 skips it; LIGHTHOUSE
-//     names the npx package to run when none is installed (default lighthouse@13.5.0).
+//  5. Lighthouse (desktop) on /login, /products (30 cards) and its table view with 100 rows.
+//     BENCH_LIGHTHOUSE=0 skips it; LIGHTHOUSE names the npx package to run when none is
+//     installed (default lighthouse@13.5.0).
 // `npm run bench:web -- --bundle-only` stops after 1. Exits 1 when a budget is broken.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -30,6 +31,8 @@ const CHROMIUM_ARGS = [
 ]
 const ADMIN = { username: 'bench', password: 'bench-password-1234' }
 const LIST_SIZE = 30
+/** The table view's largest page. */
+const TABLE_SIZE = 100
 const IMAGE_BUDGET_BYTES = 1_000_000
 const CROP_BUDGET_MS = 600
 const LIGHTHOUSE_TARGET = 0.95
@@ -168,7 +171,7 @@ async function seed(baseUrl: string): Promise<Seeded> {
   const passport = `data:image/png;base64,${(await photo(1024, 1024, 1, 'png')).toString('base64')}`
   const picture = (await photo(1600, 1200, 2, 'png')).toString('base64')
 
-  const productIds: number[] = []
+  const providerIds: number[] = []
   for (let i = 1; i <= LIST_SIZE; i++) {
     const provider = await api<{ id: number }>('POST', '/service-providers', {
       firstName: 'Ada',
@@ -187,6 +190,10 @@ async function seed(baseUrl: string): Promise<Seeded> {
     await api('POST', `/service-providers/${provider.id}/passport-photo`, {
       passportPhoto: passport,
     })
+    providerIds.push(provider.id)
+  }
+  const productIds: number[] = []
+  for (let i = 1; i <= TABLE_SIZE; i++) {
     const product = await api<{ id: number }>('POST', '/products', {
       name: `Bench product ${i}`,
       description: 'Seeded by the web bench',
@@ -194,7 +201,7 @@ async function seed(baseUrl: string): Promise<Seeded> {
       pricing: 'Fixed',
       price: 15000 + i,
       enabled: true,
-      serviceProviderId: provider.id,
+      serviceProviderId: providerIds[(i - 1) % LIST_SIZE],
     })
     const image = await api<{ id: number }>('POST', `/products/${product.id}/images`, {
       imageName: `Picture ${i}`,
@@ -216,7 +223,9 @@ interface ImageTraffic {
 }
 
 /** Counts the image responses of page loads through the DevTools protocol: bytes on the wire,
- * and the status the server sent (a revalidated image is reported as 200 from the cache). */
+ * and the status the server sent (a revalidated image is reported as 200 from the cache).
+ * Images the image worker fetches are counted where it fetches them (Playwright reports the
+ * worker's requests), not again as the page's. */
 async function watchImages(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
@@ -230,12 +239,25 @@ async function watchImages(page: Page) {
     if (!event.response.url.startsWith('http') || !event.response.mimeType.startsWith('image/')) {
       return
     }
+    if (event.response.fromServiceWorker) return
     const cached = Boolean(event.response.fromDiskCache || event.response.fromPrefetchCache)
     images.set(event.requestId, { status: event.response.status, cached, bytes: 0 })
   })
   cdp.on('Network.loadingFinished', (event) => {
     const image = images.get(event.requestId)
     if (image) image.bytes = event.encodedDataLength
+  })
+  let workerRequests = 0
+  page.context().on('requestfinished', async (request) => {
+    if (!request.serviceWorker() || !request.url().includes('/image-file')) return
+    const id = `worker-${workerRequests++}`
+    const response = await request.response()
+    const sizes = await request.sizes()
+    images.set(id, {
+      status: response?.status() ?? 0,
+      cached: false,
+      bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+    })
   })
   return {
     reset: () => images.clear(),
@@ -254,7 +276,18 @@ async function watchImages(page: Page) {
   }
 }
 
+/** Scrolls the page's main area to its end, step by step as a reader would, so that pictures
+ * loaded when scrolled near (loading="lazy") load too; then waits for `count` of them. */
 async function waitForImages(page: Page, selector: string, count: number) {
+  await page.locator(selector).first().waitFor({ timeout: 60_000 })
+  await page.evaluate(async () => {
+    const main = document.querySelector('main')
+    if (!main) return
+    while (main.scrollTop + main.clientHeight < main.scrollHeight - 1) {
+      main.scrollBy(0, main.clientHeight)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })
   await page.waitForFunction(
     ({ selector, count }) =>
       [...document.querySelectorAll<HTMLImageElement>(selector)].filter(
@@ -266,10 +299,20 @@ async function waitForImages(page: Page, selector: string, count: number) {
   await page.waitForLoadState('networkidle')
 }
 
+/** Opens /login once and waits for the image worker, so the pages measured are served by it as
+ * an operator's are after their first visit (decision 017). */
+async function startImageWorker(context: BrowserContext, baseUrl: string) {
+  const page = await context.newPage()
+  await page.goto(`${baseUrl}/login`)
+  await page.evaluate(() => navigator.serviceWorker?.ready)
+  await page.close()
+}
+
 async function measureImages(context: BrowserContext, baseUrl: string): Promise<boolean> {
+  // Product thumbnails load by URL through the image worker, providers' photos as blobs.
   const lists = [
-    { path: '/products', selector: 'img[src^="blob:"]' },
-    { path: '/service-providers', selector: 'img[src^="blob:"]' },
+    { path: '/products', selector: 'main img' },
+    { path: '/service-providers', selector: 'main img' },
   ]
   console.log(`\nImages of a list page of ${LIST_SIZE} (budget ${IMAGE_BUDGET_BYTES / 1e6} MB):`)
   let ok = true
@@ -395,9 +438,9 @@ const LIGHTHOUSE_DIR = join('test-results', 'lighthouse')
 
 /** Runs Lighthouse's desktop preset on `url`; with `port`, in the (signed-in) browser there.
  * The JSON report stays in test-results/lighthouse/. */
-function lighthouse(command: string[], url: string, port?: number) {
+function lighthouse(command: string[], name: string, url: string, port?: number) {
   mkdirSync(LIGHTHOUSE_DIR, { recursive: true })
-  const out = join(LIGHTHOUSE_DIR, `${new URL(url).pathname.slice(1) || 'root'}.json`)
+  const out = join(LIGHTHOUSE_DIR, `${name}.json`)
   rmSync(out, { force: true })
   const args = [
     ...command.slice(1),
@@ -444,7 +487,7 @@ const METRICS = {
 function printLighthouse(label: string, report: LighthouseReport): boolean {
   const { categories, audits } = report
   const metrics = Object.entries(METRICS).map(([name, id]) => `${name} ${audits[id].displayValue}`)
-  console.log(`  ${pad(label, 10)} (${report.finalDisplayedUrl}; ${metrics.join(', ')})`)
+  console.log(`  ${pad(label, 15)} (${report.finalDisplayedUrl}; ${metrics.join(', ')})`)
   let ok = true
   for (const category of Object.values(categories)) {
     // What costs points: weighted audits that did not pass.
@@ -490,23 +533,38 @@ async function measureLighthouse(baseUrl: string, token: string): Promise<boolea
   )
   let ok = true
   try {
-    const browser = await connectWhenUp(`http://127.0.0.1:${port}`)
-    const page = await browser.contexts()[0].newPage()
-    await page.goto(`${baseUrl}/login`)
-    await page.evaluate((value) => localStorage.setItem('token', value), token)
-    await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache')
-    await page.close()
-    await browser.close() // disconnects; the browser keeps running
-    for (const [label, url, viaPort] of [
-      ['/login', `${baseUrl}/login`, undefined],
-      ['/products', `${baseUrl}/products`, port],
-    ] as const) {
-      const result = lighthouse(command, url, viaPort)
+    const endpoint = `http://127.0.0.1:${port}`
+    // Signed in, the image worker running (as after an operator's first visit), the cache empty.
+    await prepareBrowser(endpoint, async (page) => {
+      await page.goto(`${baseUrl}/login`)
+      await page.evaluate((value) => localStorage.setItem('token', value), token)
+      await page.evaluate(() => navigator.serviceWorker?.ready)
+    })
+    const runs = [
+      { label: '/login', name: 'login', url: `${baseUrl}/login`, viaPort: undefined },
+      { label: '/products', name: 'products', url: `${baseUrl}/products`, viaPort: port },
+      {
+        label: '/products table',
+        name: 'products-table',
+        url: `${baseUrl}/products?pageSize=${TABLE_SIZE}`,
+        viaPort: port,
+        // The view the operator chose last (src/components/list-toolbar.tsx).
+        view: 'table',
+      },
+    ]
+    for (const run of runs) {
+      if (run.view) {
+        await prepareBrowser(endpoint, async (page) => {
+          await page.goto(`${baseUrl}/login`)
+          await page.evaluate((view) => localStorage.setItem('list-view:products', view), run.view)
+        })
+      }
+      const result = lighthouse(command, run.name, run.url, run.viaPort)
       if ('error' in result) {
-        console.log(`  ✗ ${pad(label, 10)} Lighthouse failed (${result.error})`)
+        console.log(`  ✗ ${pad(run.label, 15)} Lighthouse failed (${result.error})`)
         ok = false
       } else {
-        ok = printLighthouse(label, result.report) && ok
+        ok = printLighthouse(run.label, result.report) && ok
       }
     }
   } finally {
@@ -517,6 +575,17 @@ async function measureLighthouse(baseUrl: string, token: string): Promise<boolea
     rmSync(profile, { recursive: true, force: true })
   }
   return ok
+}
+
+/** Runs `setUp` in a new page of the browser at `endpoint`, then empties its cache and
+ * disconnects, leaving the browser running. */
+async function prepareBrowser(endpoint: string, setUp: (page: Page) => Promise<unknown>) {
+  const browser = await connectWhenUp(endpoint)
+  const page = await browser.contexts()[0].newPage()
+  await setUp(page)
+  await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache')
+  await page.close()
+  await browser.close()
 }
 
 async function connectWhenUp(endpoint: string): Promise<Browser> {
@@ -543,12 +612,15 @@ async function main() {
   const { baseUrl, server } = await startServer(dataDir)
   let browser: Browser | undefined
   try {
-    console.log(`\nSeeding ${LIST_SIZE} service providers and ${LIST_SIZE} products with pictures…`)
+    console.log(
+      `\nSeeding ${LIST_SIZE} service providers and ${TABLE_SIZE} products with pictures…`,
+    )
     const { token, productIds } = await seed(baseUrl)
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     // Signed in as the app keeps it: the token in localStorage.
     await context.addInitScript((value) => localStorage.setItem('token', value), token)
+    await startImageWorker(context, baseUrl)
     ok = (await measureImages(context, baseUrl)) && ok
     ok = (await measureCrop(context, baseUrl, productIds[0])) && ok
     await browser.close()

@@ -12,7 +12,9 @@ import { useMediaQuery, WIDE_QUERY } from './use-media-query'
 const MobileDrawer = lazy(() =>
   import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })),
 )
-const QueryLayer = lazy(() => import('./query-layer').then((m) => ({ default: m.QueryLayer })))
+/** The query layer's code; the router starts it with the page's on a signed-in first load. */
+export const loadQueryLayer = () => import('./query-layer')
+const QueryLayer = lazy(() => loadQueryLayer().then((m) => ({ default: m.QueryLayer })))
 
 /** The logged-in frame: top bar, side menu (fixed when wide, a drawer when narrow), page. */
 export function AppShell() {

@@ -1,10 +1,10 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom'
 import { LoginPage } from '../features/auth/login-page'
 import { NotFoundPage } from '../features/errors/not-found-page'
 import { RouteErrorPage } from '../features/errors/route-error-page'
-import { AppShell } from './app-shell'
+import { AppShell, loadQueryLayer } from './app-shell'
 import { entityRoutes } from './entity-routes'
-import { lazyPage } from './lazy-page'
+import { lazyPage, type PreloadHandle } from './lazy-page'
 import { patterns } from './paths'
 import { RequireAuth } from './require-auth'
 import { RootLayout } from './root-layout'
@@ -27,22 +27,23 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: patterns.login, element: <LoginPage /> },
-      { path: patterns.picker, element: lazyPage(picker, 'PickerPage') },
+      { path: patterns.picker, ...lazyPage(picker, 'PickerPage') },
       { path: patterns.notFound, element: <NotFoundPage /> },
       {
         element: <RequireAuth />,
         children: [
           {
             element: <AppShell />,
+            handle: { preload: loadQueryLayer } satisfies PreloadHandle,
             children: [
-              { path: patterns.root, element: lazyPage(dashboard, 'DashboardPage') },
-              { path: patterns.dashboard, element: lazyPage(dashboard, 'DashboardPage') },
-              { path: patterns.analytics, element: lazyPage(samples.analytics, 'AnalyticsPage') },
-              { path: patterns.projects, element: lazyPage(samples.projects, 'ProjectsPage') },
-              { path: patterns.tasks, element: lazyPage(samples.tasks, 'TasksPage') },
-              { path: patterns.team, element: lazyPage(samples.team, 'TeamPage') },
-              { path: patterns.settings, element: lazyPage(samples.settings, 'SettingsPage') },
-              { path: patterns.profile, element: lazyPage(samples.profile, 'ProfilePage') },
+              { path: patterns.root, ...lazyPage(dashboard, 'DashboardPage') },
+              { path: patterns.dashboard, ...lazyPage(dashboard, 'DashboardPage') },
+              { path: patterns.analytics, ...lazyPage(samples.analytics, 'AnalyticsPage') },
+              { path: patterns.projects, ...lazyPage(samples.projects, 'ProjectsPage') },
+              { path: patterns.tasks, ...lazyPage(samples.tasks, 'TasksPage') },
+              { path: patterns.team, ...lazyPage(samples.team, 'TeamPage') },
+              { path: patterns.settings, ...lazyPage(samples.settings, 'SettingsPage') },
+              { path: patterns.profile, ...lazyPage(samples.profile, 'ProfilePage') },
               ...entityRoutes,
             ],
           },
@@ -53,4 +54,15 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export const createAppRouter = () => createBrowserRouter(routes)
+/**
+ * The browser's router. The code of the first page (and, inside the app, the query layer) starts
+ * downloading now, beside the app's own, rather than once the shell above it has rendered.
+ */
+export function createAppRouter() {
+  for (const match of matchRoutes(routes, window.location) ?? []) {
+    const handle = match.route.handle as PreloadHandle | undefined
+    // A failed download is the page's own lazy load to report when it renders.
+    handle?.preload().catch(() => undefined)
+  }
+  return createBrowserRouter(routes)
+}

@@ -11,13 +11,17 @@ import { BulkBar } from './bulk-bar'
 import { SelectCell, SelectPageHeader } from './bulk-checkboxes'
 import type { BulkSelection } from './bulk-selection'
 import type { SortChoice, SortFields } from './use-list-params'
+import { useRenderedCount } from './use-rendered-count'
+
+/** About what a wide screen shows before scrolling. */
+const ROW_BATCH = 12
 
 export interface Column<T> {
   header: string
   /** The plain text of the cell: truncated, shown in full on hover and focus. */
   text?: (row: T) => string
-  /** Anything else (an image, a badge); used instead of `text`. */
-  render?: (row: T) => ReactNode
+  /** Anything else (an image, a badge); used instead of `text`. `index`: the row's place. */
+  render?: (row: T, index: number) => ReactNode
   /** The sort field this column orders by. */
   sort?: string
   width?: string
@@ -46,6 +50,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const navigate = useNavigate()
   const linkColumn = columns.find((column) => column.link)
   const pageIds = rows.map((row) => Number(rowKey(row)))
+  // A screenful of rows at a time, so a page of a hundred does not hold the main thread.
+  const shownRows = rows.slice(0, useRenderedCount(rows.length, ROW_BATCH))
   const rowName = (row: T) => linkColumn?.text?.(row) ?? String(rowKey(row))
   // A click on the row's blank space follows its link; clicks on links and buttons stay theirs.
   const openRow = (row: T) => (event: MouseEvent) => {
@@ -90,7 +96,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {rows.map((row) => (
+            {shownRows.map((row, index) => (
               <Table.Row
                 key={rowKey(row)}
                 onClick={openRow(row)}
@@ -106,7 +112,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   />
                 )}
                 {columns.map((column) => (
-                  <Cell key={column.header} column={column} row={row} />
+                  <Cell key={column.header} column={column} row={row} index={index} />
                 ))}
               </Table.Row>
             ))}
@@ -117,7 +123,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   )
 }
 
-function Cell<T>({ column, row }: { column: Column<T>; row: T }) {
+function Cell<T>({ column, row, index }: { column: Column<T>; row: T; index: number }) {
   const text = column.text?.(row)
   return (
     <Table.Cell
@@ -129,7 +135,7 @@ function Cell<T>({ column, row }: { column: Column<T>; row: T }) {
       _hover={text ? { whiteSpace: 'normal', overflowWrap: 'anywhere' } : undefined}
     >
       {column.render ? (
-        column.render(row)
+        column.render(row, index)
       ) : column.link ? (
         <Box asChild color="teal.fg" fontWeight="medium" _hover={{ textDecoration: 'underline' }}>
           <RouterLink to={column.link(row)}>{text}</RouterLink>

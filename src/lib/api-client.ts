@@ -149,6 +149,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const json = <T>(response: Response) => readJson(response) as Promise<T>
 
   return {
+    /** The absolute URL of an API path, for the browser to load itself (images, see ApiImage). */
+    url: (path: string) => new URL(`${baseUrl}${path}`, window.location.origin).toString(),
     get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, { query, read: json }),
     /** A record for an edit screen, with the ETag its save sends back as If-Match. */
     getVersioned: <T>(path: string) =>

@@ -1,5 +1,8 @@
 // The session token lives under one local-storage key (spec: 'token'); everything reads it here.
-const TOKEN_KEY = 'token'
+// Each change is passed on to the image worker, which adds the token to image requests.
+import { tellImageWorker } from './image-worker'
+
+export const TOKEN_KEY = 'token'
 
 export interface TokenStore {
   get(): string | null
@@ -12,6 +15,12 @@ export const tokenStore: TokenStore = {
     const token = window.localStorage.getItem(TOKEN_KEY)
     return token ? token : null
   },
-  set: (token) => window.localStorage.setItem(TOKEN_KEY, token),
-  clear: () => window.localStorage.removeItem(TOKEN_KEY),
+  set: (token) => {
+    window.localStorage.setItem(TOKEN_KEY, token)
+    tellImageWorker()
+  },
+  clear: () => {
+    window.localStorage.removeItem(TOKEN_KEY)
+    tellImageWorker()
+  },
 }

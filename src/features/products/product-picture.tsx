@@ -1,5 +1,8 @@
 // A product image from the API (its thumbnail on cards), or a placeholder when there is none
-// or it cannot be loaded. Product images are 4:3.
+// or it cannot be loaded. Product images are 4:3. An image's bytes never change under its id,
+// so the browser loads it by URL where the image worker runs (ApiImage `direct`); lists say
+// which pictures come first on screen (fetched first) and which lie below it (fetched when
+// scrolled near).
 import { AspectRatio, Center, Image, Text } from '@chakra-ui/react'
 import { ImageOff } from 'lucide-react'
 import { ApiImage } from '../../components/api-image'
@@ -12,6 +15,10 @@ interface ProductPictureProps {
   /** Cards show the thumbnail; a details screen the image itself. */
   size?: 'thumbnail' | 'full'
   version?: number
+  /** Among the first on screen: fetched before the others. */
+  priority?: boolean
+  /** Below the fold: fetched when scrolled near. */
+  lazy?: boolean
 }
 
 export function ProductPicture({
@@ -20,6 +27,8 @@ export function ProductPicture({
   alt,
   size = 'thumbnail',
   version,
+  priority = false,
+  lazy = false,
 }: ProductPictureProps) {
   const placeholder = (
     <Center
@@ -48,9 +57,26 @@ export function ProductPicture({
             imageId,
           )}
           version={version}
+          direct
           alt={alt}
           fallback={placeholder}
-          render={(src, text) => <Image src={src} alt={text} objectFit="cover" />}
+          render={(src, text, onError) =>
+            onError ? (
+              // A plain element (AspectRatio covers it): a list renders up to a hundred.
+              <img
+                src={src}
+                alt={text}
+                width={480}
+                height={360}
+                decoding="async"
+                loading={lazy ? 'lazy' : 'eager'}
+                fetchPriority={priority ? 'high' : 'auto'}
+                onError={onError}
+              />
+            ) : (
+              <Image src={src} alt={text} objectFit="cover" />
+            )
+          }
         />
       )}
     </AspectRatio>

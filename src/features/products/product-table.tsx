@@ -26,16 +26,21 @@ export const productSortFields: SortFields = {
 
 export const productDefaultSort: SortChoice = { sort: 'newest', order: 'desc' }
 
+// The rows a wide screen shows before scrolling: their thumbnails load at once, the others
+// when scrolled near.
+const ROWS_ABOVE_FOLD = 12
+
 const columns: Column<Product>[] = [
   {
     header: 'Preview',
     width: '5.5rem',
-    render: (product) => (
+    render: (product, index) => (
       <Box w="16">
         <ProductPicture
           productId={product.id}
           imageId={product.previewImageId}
           alt={`Preview of ${product.name}`}
+          lazy={index >= ROWS_ABOVE_FOLD}
         />
       </Box>
     ),

@@ -1,6 +1,6 @@
 // Five stars (full, half when the fraction is at least .5, empty), then the rating with one
-// decimal and the number of ratings: "★★★★½ 4.5 (12)".
-import { Box, HStack, Text } from '@chakra-ui/react'
+// decimal and the number of ratings: "★★★★½ 4.5 (12)". Plain elements with inline styles: a
+// list shows thirty of these, and Chakra components for each star cost style work (issue 16).
 import { Star, StarHalf } from 'lucide-react'
 import { formatRating, starParts } from '../../lib/rating'
 
@@ -16,11 +16,15 @@ export function StarRating({ rating, count }: { rating: number; count: number })
     ...Array.from({ length: empty }, () => 'empty' as const),
   ]
   return (
-    <HStack gap="1.5">
-      <HStack gap="0.5" role="img" aria-label={`Rated ${formatRating(rating)} out of 5`}>
+    <div style={{ display: 'flex', alignItems: 'center', gap: '0.375rem' }}>
+      <div
+        style={{ display: 'flex', alignItems: 'center', gap: '0.125rem' }}
+        role="img"
+        aria-label={`Rated ${formatRating(rating)} out of 5`}
+      >
         {stars.map((kind, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the stars never move
-          <Box key={index} position="relative" lineHeight="0" data-star={kind}>
+          <span key={index} style={{ position: 'relative', lineHeight: 0 }} data-star={kind}>
             <Star
               size={SIZE}
               aria-hidden
@@ -28,16 +32,22 @@ export function StarRating({ rating, count }: { rating: number; count: number })
               fill={kind === 'full' ? GOLD : 'none'}
             />
             {kind === 'half' && (
-              <Box position="absolute" inset="0">
+              <span style={{ position: 'absolute', inset: 0 }}>
                 <StarHalf size={SIZE} aria-hidden color={GOLD} fill={GOLD} />
-              </Box>
+              </span>
             )}
-          </Box>
+          </span>
         ))}
-      </HStack>
-      <Text fontSize="sm" color="fg.muted">
+      </div>
+      <p
+        style={{
+          fontSize: 'var(--chakra-font-sizes-sm)',
+          lineHeight: 'var(--chakra-line-heights-sm, 1.25rem)',
+          color: 'var(--chakra-colors-fg-muted)',
+        }}
+      >
         {formatRating(rating)} ({count})
-      </Text>
-    </HStack>
+      </p>
+    </div>
   )
 }
