@@ -11,6 +11,7 @@ import * as sortIndexes from './migrations/2026-11-25-009-sort-indexes'
 import * as loginLimits from './migrations/2026-11-25-010-login-limits'
 import * as history from './migrations/2026-11-25-011-history'
 import * as categoryNameSearch from './migrations/2026-11-25-015-category-name-search'
+import * as priceSortCoversBounds from './migrations/2026-11-26-016-price-sort-covers-bounds'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-010-login-limits': loginLimits,
   '2026-11-25-011-history': history,
   '2026-11-25-015-category-name-search': categoryNameSearch,
+  '2026-11-26-016-price-sort-covers-bounds': priceSortCoversBounds,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
