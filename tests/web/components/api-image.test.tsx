@@ -137,3 +137,45 @@ describe('ApiImage', () => {
     expect(await screen.findByTestId('custom')).toHaveAttribute('alt', 'Logo')
   })
 })
+
+describe('ApiImage shown directly through the image worker (decision 017)', () => {
+  beforeEach(() => {
+    window.localStorage.setItem('token', TEST_TOKEN)
+    // A page the worker controls (jsdom has no service workers of its own, nor a secure context).
+    Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true })
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { controller: { postMessage: vi.fn() } },
+    })
+  })
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker')
+    Reflect.deleteProperty(window, 'isSecureContext')
+    vi.restoreAllMocks()
+  })
+
+  const direct = () => (
+    <ApiImage path={PATH} direct alt="Passport photo of Ada Obi" fallback={<span>AO</span>} />
+  )
+
+  it('renders a plain <img> of the API URL, without the token in it and without a download', () => {
+    const requests = servePhoto()
+    renderUi(direct())
+    const image = screen.getByRole('img', { name: 'Passport photo of Ada Obi' })
+    expect(image.getAttribute('src')).toBe(`${window.location.origin}/api${PATH}`)
+    expect(image.getAttribute('src')).not.toContain(TEST_TOKEN)
+    expect(requests).toHaveLength(0)
+  })
+
+  it('falls back to the download with the token when the browser cannot load it', async () => {
+    const requests = servePhoto(404)
+    renderUi(direct())
+    const image = screen.getByRole('img', { name: 'Passport photo of Ada Obi' })
+    act(() => {
+      image.dispatchEvent(new Event('error'))
+    })
+    await waitFor(() => expect(requests).toHaveLength(1))
+    expect(requests[0]?.headers.get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`)
+    expect(await screen.findByText('AO')).toBeInTheDocument()
+  })
+})
