@@ -2,13 +2,13 @@
 // click one. Options are named by their full path ("Home › Cleaning › Tanks").
 import type { Locator, Page } from 'playwright-core'
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The option whose path ends with `name` (a category's own name, or a choice such as None). */
 export function optionEndingWith(page: Page, name: string): Locator {
   return page
     .getByRole('listbox')
-    .getByRole('option', { name: new RegExp(`(^|› )${escape(name)}$`) })
+    .getByRole('option', { name: new RegExp(`(^|› )${escapeRegExp(name)}$`) })
     .first()
 }
 
