@@ -85,6 +85,14 @@ export function lookupFor(rowsNeeded: number, total: number, everything: number)
   return (rowsNeeded * everything) / total <= WALK_PER_MATCH * total ? 'scan' : 'index'
 }
 
+/** True when the filter sets nothing but (some of) `these`: such a filter can be counted from
+ * their own index. */
+export function onlyFilters<F extends object>(filter: F, ...these: Array<keyof F>): boolean {
+  return Object.entries(filter).every(
+    ([key, value]) => value === undefined || these.includes(key as keyof F),
+  )
+}
+
 /** A substring filter; blank means no filter. */
 export function textFilter(query: RawQuery, name: string): string | undefined {
   return single(query, name)

@@ -4,7 +4,7 @@ import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
 import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
-import { type Lookup, lookupFor, type PageRequest } from '../lib/list-query'
+import { type Lookup, lookupFor, onlyFilters, type PageRequest } from '../lib/list-query'
 import { EXPORT_BATCH_SIZE, orderBySort, type Sort } from '../lib/list-sort'
 import { cachedCount, cachedTotal, consistentPage } from '../lib/read-cache'
 import { filterByText, type ListQuery, productName, textIndexMatches } from '../lib/text-search'
@@ -139,9 +139,7 @@ const BROAD_SHARE = 0.02
  * count holds a connection (and on SQLite the process) meanwhile.
  */
 async function countProducts(db: Db, filter: ProductFilter, tree: number[]): Promise<number> {
-  const { categoryId, name, ...others } = filter
-  const alone = Object.values(others).every((value) => value === undefined)
-  if (alone && name === undefined && tree.length > 0) {
+  if (onlyFilters(filter, 'categoryId') && tree.length > 0) {
     // A product linked to several categories of the tree counts once.
     const { n } = await db
       .selectFrom('productCategoryLinks as l')
@@ -150,8 +148,9 @@ async function countProducts(db: Db, filter: ProductFilter, tree: number[]): Pro
       .executeTakeFirstOrThrow()
     return Number(n)
   }
-  const byTextIndex =
-    alone && categoryId === undefined ? textIndexMatches(db, [[productName, name]]) : undefined
+  const byTextIndex = onlyFilters(filter, 'name')
+    ? textIndexMatches(db, [[productName, filter.name]])
+    : undefined
   const matching: ListQuery = byTextIndex ?? filterProducts(db, filter, tree, COLLECT).query
   const { n } = await matching.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
   return Number(n)

@@ -4,7 +4,7 @@ import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely'
 import type { Database, ProviderImageKind } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, providerLinks } from '../lib/category-links'
 import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
-import type { PageRequest } from '../lib/list-query'
+import { onlyFilters, type PageRequest } from '../lib/list-query'
 import { orderBySort, type Sort } from '../lib/list-sort'
 import { cachedCount, consistentPage } from '../lib/read-cache'
 import {
@@ -94,10 +94,10 @@ export async function exportProviders(
  * alone (see `textIndexMatches`). */
 async function matchingProviders(db: Db, filter: ProviderFilter) {
   const { query, newestFirst } = filterProviders(db, filter)
-  const { email: _email, brandName: _brandName, ...others } = filter
-  const alone = Object.values(others).every((value) => value === undefined)
-  const searches = textSearches(filter)
-  const counted: ListQuery = (alone && textIndexMatches(db, searches)) || query
+  const byTextIndex = onlyFilters(filter, 'email', 'brandName')
+    ? textIndexMatches(db, textSearches(filter))
+    : undefined
+  const counted: ListQuery = byTextIndex ?? query
   const total = await cachedCount(db, `providers:${JSON.stringify(filter)}`, counted)
   return { query, newestFirst, total }
 }
