@@ -7,9 +7,10 @@
 // - Sessions: every read request would otherwise look its bearer token up in the database
 //   (../auth/sessions.ts); a sign-out is a write, so it is seen at once like any other.
 //
-// Everything is forgotten whenever a request that may write reaches the server, when another
-// instance on the same PostgreSQL announces a write (./write-notices.ts), and after a few seconds
-// at most (writers outside the product, such as seed scripts, are seen after that). A total
+// Everything is forgotten whenever a request that may write reaches the server, and when another
+// instance on the same PostgreSQL announces a write (./write-notices.ts). Writers outside the
+// product, such as seed scripts, are seen after a few seconds: an entry older than the TTL is
+// computed again (a total or body is served meanwhile, up to twice the TTL). A total
 // that disagrees with the page read beside it is counted again, so a page never lists more
 // rows than its total says.
 import type { FastifyInstance } from 'fastify'
@@ -57,6 +58,12 @@ function storeOf(db: Db): Store {
   return store
 }
 
+/** Kinds whose expired entry may still be served while it is computed again: a list total or
+ * body is still exact when nothing was written through the product since it was computed (every
+ * such write forgets it), so only writers outside the product wait a little longer to be seen.
+ * A session is never served late: an operator CLI reset must refuse reads within the TTL. */
+const SERVED_WHILE_REFRESHED = new Set(['totals', 'bodies'])
+
 async function remembered<T>(
   db: Db,
   kind: 'totals' | 'bodies' | 'sessions',
@@ -69,25 +76,46 @@ async function remembered<T>(
   const store = storeOf(db)
   if (store.distrusted.size > 0) return compute()
   const entries = store[kind] as Map<string, { value: T; at: number }>
-  const now = Date.now()
   const known = entries.get(key)
-  if (known && now - known.at < TTL_MS) return known.value
-  const pendingKey = `${kind}:${key}`
+  const age = known ? Date.now() - known.at : Number.POSITIVE_INFINITY
+  if (known && age < TTL_MS) return known.value
+  const refreshed = refresh(store, entries, max, `${kind}:${key}`, key, compute)
+  // An expired total served while it is counted again spares the requests that would all wait
+  // for the count (hundreds of milliseconds for a broad filter every few seconds); past twice
+  // the TTL, the answer waits for the count, so an outside writer is seen within 2 × TTL.
+  if (known && age < 2 * TTL_MS && SERVED_WHILE_REFRESHED.has(kind)) {
+    refreshed.catch(() => {}) // the next request counts again
+    return known.value
+  }
+  return refreshed
+}
+
+/** Computes an answer once for every concurrent caller, keeping it unless a write overlapped. */
+function refresh<T>(
+  store: Store,
+  entries: Map<string, { value: T; at: number }>,
+  max: number,
+  pendingKey: string,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
   const pending = store.pending.get(pendingKey) as Promise<T> | undefined
   if (pending) return pending
   const generation = store.generation
+  const at = Date.now()
   const computing = compute()
+    .then((value) => {
+      if (generation === store.generation) {
+        if (entries.size >= max) entries.clear()
+        entries.set(key, { value, at })
+      }
+      return value
+    })
+    .finally(() => {
+      if (store.pending.get(pendingKey) === computing) store.pending.delete(pendingKey)
+    })
   store.pending.set(pendingKey, computing)
-  try {
-    const value = await computing
-    if (generation === store.generation) {
-      if (entries.size >= max) entries.clear()
-      entries.set(key, { value, at: now })
-    }
-    return value
-  } finally {
-    if (store.pending.get(pendingKey) === computing) store.pending.delete(pendingKey)
-  }
+  return computing
 }
 
 /** The total for this list and filter, counted only when not known since the last write. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { cachedTotal } from '../../server/lib/read-cache'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cachedSession, cachedTotal } from '../../server/lib/read-cache'
 import { describeEachDatabase } from './support/databases'
 import { productApi } from './support/products'
 
@@ -128,5 +128,84 @@ describe('list totals inside a transaction', () => {
     const trx = { isTransaction: true } as Parameters<typeof cachedTotal>[0]
     expect(await cachedTotal(trx, 'k', async () => 1)).toBe(1)
     expect(await cachedTotal(trx, 'k', async () => 2)).toBe(2)
+  })
+})
+
+describeEachDatabase('an expired answer', (suite) => {
+  afterEach(() => vi.useRealTimers())
+
+  const at = (ms: number) => vi.setSystemTime(new Date(ms))
+  const start = Date.UTC(2026, 10, 26)
+  const deferred = () => {
+    let resolve: (value: number) => void = () => {}
+    let reject: (error: Error) => void = () => {}
+    const promise = new Promise<number>((ok, fail) => {
+      resolve = ok
+      reject = fail
+    })
+    return { promise, resolve, reject }
+  }
+
+  it('is served at once while it is counted again, then replaced by the new count', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    await (await suite.makeApp()).ready()
+    at(start)
+    expect(await cachedTotal(suite.db, 'stale', async () => 1)).toBe(1)
+    at(start + 6_000)
+    const recount = deferred()
+    let counts = 0
+    const count = () => {
+      counts += 1
+      return recount.promise
+    }
+    expect(await cachedTotal(suite.db, 'stale', count)).toBe(1)
+    expect(await cachedTotal(suite.db, 'stale', count)).toBe(1)
+    expect(counts).toBe(1)
+    recount.resolve(2)
+    await recount.promise
+    expect(await cachedTotal(suite.db, 'stale', async () => 3)).toBe(2)
+  })
+
+  it('is not served past twice the TTL: the request waits for the count', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    await (await suite.makeApp()).ready()
+    at(start)
+    expect(await cachedTotal(suite.db, 'old', async () => 1)).toBe(1)
+    at(start + 10_000)
+    expect(await cachedTotal(suite.db, 'old', async () => 2)).toBe(2)
+  })
+
+  it('is not served after a write: the request waits for the count', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const app = await suite.makeApp()
+    await app.ready()
+    at(start)
+    expect(await cachedTotal(suite.db, 'written', async () => 1)).toBe(1)
+    at(start + 6_000)
+    await app.inject({ method: 'POST', url: '/api/products', payload: {} })
+    expect(await cachedTotal(suite.db, 'written', async () => 2)).toBe(2)
+  })
+
+  it('whose recount fails is served until the next recount succeeds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    await (await suite.makeApp()).ready()
+    at(start)
+    expect(await cachedTotal(suite.db, 'failing', async () => 1)).toBe(1)
+    at(start + 6_000)
+    const failing = deferred()
+    expect(await cachedTotal(suite.db, 'failing', () => failing.promise)).toBe(1)
+    failing.reject(new Error('database unavailable'))
+    await failing.promise.catch(() => {})
+    expect(await cachedTotal(suite.db, 'failing', async () => 4)).toBe(1)
+    expect(await cachedTotal(suite.db, 'failing', async () => 5)).toBe(4)
+  })
+
+  it('session row is never served late: it is read again before the request goes on', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    await (await suite.makeApp()).ready()
+    at(start)
+    expect(await cachedSession(suite.db, 'token-hash', async () => 'signed in')).toBe('signed in')
+    at(start + 6_000)
+    expect(await cachedSession(suite.db, 'token-hash', async () => 'signed out')).toBe('signed out')
   })
 })
