@@ -4,6 +4,7 @@
 //   million products) while its page costs about one, and an operator paging through results
 //   asks for the same total again and again.
 // - Category lists: the dropdowns ask for every category (thousands) each time a form opens.
+// - Category trees: a list filtered by a category first reads that category's descendants.
 // - Sessions: every read request would otherwise look its bearer token up in the database
 //   (../auth/sessions.ts); a sign-out is a write, so it is seen at once like any other.
 //
@@ -26,6 +27,7 @@ interface Store {
   totals: Map<string, { value: number; at: number }>
   bodies: Map<string, { value: string; at: number }>
   sessions: Map<string, { value: unknown; at: number }>
+  ids: Map<string, { value: unknown; at: number }>
   /** Answers being computed: concurrent requests for the same one share it rather than all
    * counting at once when an entry expires (which collapsed PostgreSQL at 32 connections). */
   pending: Map<string, Promise<unknown>>
@@ -38,6 +40,7 @@ interface Store {
 const MAX_TOTALS = 1_000
 const MAX_BODIES = 32
 const MAX_SESSIONS = 1_000
+const MAX_ID_LISTS = 1_000
 
 // One store per database handle, so apps (and tests) on different databases never share.
 const stores = new WeakMap<object, Store>()
@@ -50,6 +53,7 @@ function storeOf(db: Db): Store {
       totals: new Map(),
       bodies: new Map(),
       sessions: new Map(),
+      ids: new Map(),
       pending: new Map(),
       distrusted: new Set(),
     }
@@ -62,11 +66,11 @@ function storeOf(db: Db): Store {
  * body is still exact when nothing was written through the product since it was computed (every
  * such write forgets it), so only writers outside the product wait a little longer to be seen.
  * A session is never served late: an operator CLI reset must refuse reads within the TTL. */
-const SERVED_WHILE_REFRESHED = new Set(['totals', 'bodies'])
+const SERVED_WHILE_REFRESHED = new Set(['totals', 'bodies', 'ids'])
 
 async function remembered<T>(
   db: Db,
-  kind: 'totals' | 'bodies' | 'sessions',
+  kind: 'totals' | 'bodies' | 'sessions' | 'ids',
   max: number,
   key: string,
   compute: () => Promise<T>,
@@ -163,6 +167,11 @@ export function cachedJson(db: Db, key: string, build: () => Promise<unknown>): 
   return remembered(db, 'bodies', MAX_BODIES, key, async () => JSON.stringify(await build()))
 }
 
+/** A list of ids (such as a category and its descendants), read once until the next write. */
+export function cachedIds(db: Db, key: string, read: () => Promise<number[]>): Promise<number[]> {
+  return remembered(db, 'ids', MAX_ID_LISTS, key, read)
+}
+
 /** The session row of a token hash as last read, within the cache's few seconds. */
 export function cachedSession<T>(db: Db, tokenHash: string, find: () => Promise<T>): Promise<T> {
   return remembered(db, 'sessions', MAX_SESSIONS, tokenHash, find)
@@ -180,6 +189,7 @@ export function forgetReadCaches(db: Db): void {
   store.totals.clear()
   store.bodies.clear()
   store.sessions.clear()
+  store.ids.clear()
   // A computation that began before this write must not be joined by requests after it.
   store.pending.clear()
 }

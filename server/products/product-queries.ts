@@ -13,7 +13,7 @@ import {
   WALK_PER_MATCH,
 } from '../lib/list-query'
 import { EXPORT_BATCH_SIZE, orderBySort, type Sort } from '../lib/list-sort'
-import { cachedCount, cachedTotal, consistentPage } from '../lib/read-cache'
+import { cachedCount, cachedIds, cachedTotal, consistentPage } from '../lib/read-cache'
 import { filterByText, type ListQuery, productName, textIndexMatches } from '../lib/text-search'
 import { toNaira } from './money'
 
@@ -250,17 +250,20 @@ function filterProducts(db: Db, filter: ProductFilter, tree: number[], lookups: 
 /**
  * The ids of a product category and all of its descendants (none when it does not exist),
  * read on their own: inside the list query PostgreSQL plans the recursion badly. `union` (not
- * `union all`) would stop even on a cycle, which the category routes never let form.
+ * `union all`) would stop even on a cycle, which the category routes never let form. Kept in
+ * the read cache until the next write: every page of a category filter needs it.
  */
-async function categoryTree(db: Db, categoryId: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    with recursive tree(id) as (
-      select id from product_categories where id = ${categoryId}
-      union
-      select c.id from product_categories c inner join tree on c.parent_id = tree.id
-    )
-    select id from tree`.execute(db)
-  return rows.map((row) => Number(row.id))
+function categoryTree(db: Db, categoryId: number): Promise<number[]> {
+  return cachedIds(db, `product-category-tree:${categoryId}`, async () => {
+    const { rows } = await sql<{ id: number }>`
+      with recursive tree(id) as (
+        select id from product_categories where id = ${categoryId}
+        union
+        select c.id from product_categories c inner join tree on c.parent_id = tree.id
+      )
+      select id from tree`.execute(db)
+    return rows.map((row) => Number(row.id))
+  })
 }
 
 const productColumns = [

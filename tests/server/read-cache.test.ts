@@ -85,6 +85,33 @@ describeEachDatabase('list totals', (suite) => {
     expect(await names()).toEqual(expect.arrayContaining(['Behind the server', 'Through the API']))
   })
 
+  it("a category filter's descendants are read again after a category moves", async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const api = productApi(app, token)
+    const providerId = await api.provider()
+    const parent = await api.category()
+    const other = await api.category()
+    const { id } = await api.create(providerId, { productCategoryIds: [other.id] })
+    const inParent = async () =>
+      (await api.rows({ categoryId: String(parent.id) })).map((row) => row.id)
+    expect(await inParent()).toEqual([])
+    expect(await inParent()).toEqual([])
+
+    const moved = await app.inject({
+      method: 'PUT',
+      url: `/api/product-categories/${other.id}`,
+      headers: api.headers,
+      payload: {
+        name: other.name,
+        description: 'Moved under the parent',
+        parentCategoryId: parent.id,
+      },
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(await inParent()).toEqual([id])
+  })
+
   it('a count that overlapped a write is not kept', async () => {
     const app = await suite.makeApp()
     await app.ready()

@@ -7,7 +7,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 // reads the index alone (an index-only scan: the name is there only because PostgreSQL's planner
 // needs every column the query mentions) and takes lower(name) from it instead of computing it
 // (1M products, 19,000 rows walked for a 0.5 % name: 2 ms instead of 14 with the visibility map
-// set). Built in about a second at 1M rows (writes to products wait meanwhile); no table rewrite.
+// set). It also carries the other columns a walk tests (price bounds, rating, enabled), so a walk
+// that combines the name with them stays in the index too (name + category + price + rating:
+// 15,000 rows walked, 3.4 ms instead of 6.6). Built in about a second at 1M rows (writes to
+// products wait meanwhile); no table rewrite.
 //
 // An index-only scan still visits the row when its page is not marked all-visible, which only a
 // vacuum does, and the walk reads the newest rows: the ones written since the last vacuum.
@@ -17,9 +20,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 // biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on today's table types
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
-  await sql`create index products_name_walk_idx on products (id, lower(name)) include (name)`.execute(
-    db,
-  )
+  await sql`create index products_walk_idx on products (id, lower(name))
+    include (name, price_low_kobo, price_high_kobo, rating, enabled)`.execute(db)
   await sql`alter table products set (autovacuum_vacuum_insert_scale_factor = 0.01)`.execute(db)
 }
 
@@ -27,5 +29,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
   await sql`alter table products reset (autovacuum_vacuum_insert_scale_factor)`.execute(db)
-  await sql`drop index products_name_walk_idx`.execute(db)
+  await sql`drop index products_walk_idx`.execute(db)
 }
