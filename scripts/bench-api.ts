@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { loadConfig } from '../server/config'
 import { apiScenarios, dataFacts, type Scenario } from './bench/api-scenarios'
 import { type Figures, fire, type Shot } from './bench/cannon'
 import {
@@ -98,7 +99,8 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
   console.log(
     `\nbench:api — ${handle.dialect} .bench/${cacheName} (${seeding}): ${int(facts.products)} products, ` +
       `${int(facts.providers)} providers; ${options.duration} s per run after a 1 s warm-up; ` +
-      `server LOG_LEVEL=${options.logLevel}; node ${process.version}; ${os.cpus().length} cores ` +
+      `server LOG_LEVEL=${options.logLevel}; ${readWorkersNote(handle.dialect)}; ` +
+      `node ${process.version}; ${os.cpus().length} cores ` +
       `shared by server, database and load generator (figures are noisy)\n`,
   )
 
@@ -135,6 +137,12 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
   if (options.pg) console.log('(PostgreSQL runs in its own processes, not counted above.)')
 
   if (options.jsonProducts > 0) await compareWithJsonServer(handle, rows, cleanups)
+}
+
+/** The server reads SQLITE_READ_WORKERS from the environment this script passes on. */
+function readWorkersNote(dialect: string): string {
+  if (dialect !== 'sqlite') return 'SQLITE_READ_WORKERS ignored (PostgreSQL)'
+  return `SQLITE_READ_WORKERS=${loadConfig(process.env).sqliteReadWorkers}`
 }
 
 interface StageRow {
