@@ -33,7 +33,8 @@ const HELP = `Usage: npm run bench:api -- [options]
   --connections A,B     connection counts (default 8,32)
   --pg                  PostgreSQL (a cluster under .bench/ the script starts and stops)
   --fresh               seed again even if the cached database is right
-  --only TEXT           only scenarios whose name contains TEXT (health always runs)
+  --only TEXT           only scenarios whose name contains TEXT, or one of TEXT|TEXT|…
+                        (health always runs)
   --skip-stages         skip the per-stage cost of a request (bare Fastify always runs)
   --query-runs N        in-process repetitions per query, median taken (default 15, 3 s max)
   --query-cores N       cores the server runs queries on (default $BENCH_QUERY_CORES or 1)
@@ -85,7 +86,9 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
   cleanups.push(() => handle.destroy())
   const facts = await dataFacts(handle)
   const scenarios = apiScenarios(handle, facts).filter(
-    (scenario) => scenario.name.startsWith('health') || scenario.name.includes(options.only),
+    (scenario) =>
+      scenario.name.startsWith('health') ||
+      options.only.split('|').some((text) => scenario.name.includes(text)),
   )
 
   const server = await startServer(storage, { logLevel: options.logLevel })

@@ -35,12 +35,6 @@ export class ReadWorkers {
   /** The rows of one SELECT, read on whichever worker is free first. */
   read(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
     if (this.#destroyed) return Promise.reject(new Error('The SQLite read workers were stopped'))
-    // Started on the first read rather than at creation: migrations and one-shot work never
-    // pay for them.
-    if (!this.#started) {
-      this.#started = true
-      for (let i = 0; i < this.#size; i += 1) this.#spawn()
-    }
     return new Promise((resolve, reject) => {
       this.#queue.push({ sql, parameters, resolve, reject })
       this.#dispatch()
@@ -67,6 +61,16 @@ export class ReadWorkers {
   }
 
   #dispatch(): void {
+    // All start on the first read rather than at creation (migrations and one-shot work never
+    // pay for them). One that died is replaced only when there is work for it: a worker that
+    // cannot start fails the query it was given, rather than restarting in an endless loop.
+    if (!this.#started) {
+      this.#started = true
+      while (this.#workers.size < this.#size) this.#spawn()
+    }
+    while (this.#queue.length > this.#idle.length && this.#workers.size < this.#size) {
+      this.#spawn()
+    }
     while (this.#idle.length > 0 && this.#queue.length > 0) {
       const worker = this.#idle.pop() as Worker
       const job = this.#queue.shift() as Job
@@ -86,8 +90,8 @@ export class ReadWorkers {
     this.#dispatch()
   }
 
-  /** A worker that died (an 'error' is followed by 'exit': handled once) fails its query and
-   * is replaced; the queue goes on. */
+  /** A worker that died (an 'error' is followed by 'exit': handled once) fails its query; the
+   * queue goes on, on a new worker. */
   #lost(worker: Worker, reason: string): void {
     if (!this.#workers.has(worker)) return
     const job = this.#workers.get(worker)
@@ -95,9 +99,7 @@ export class ReadWorkers {
     const idle = this.#idle.indexOf(worker)
     if (idle >= 0) this.#idle.splice(idle, 1)
     job?.reject(new Error(`A SQLite read worker stopped (${reason}) before answering its query`))
-    if (this.#destroyed) return
-    this.#spawn()
-    this.#dispatch()
+    if (!this.#destroyed) this.#dispatch()
   }
 }
 

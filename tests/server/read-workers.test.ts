@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3'
 import { type Generated, type Kysely, sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createDatabase, type DatabaseHandle } from '../../server/db/connection'
+import { ReadWorkers } from '../../server/db/read-workers'
 import { describeEachDatabase, freshStorage, testConfig } from './support/databases'
 import { productApi } from './support/products'
 
@@ -201,5 +202,18 @@ test('destroy() stops the read workers', async () => {
     ).rejects.toThrow()
   } finally {
     await remove()
+  }
+})
+
+test('a worker that stops fails its own query with a clear error, and the queue goes on', async () => {
+  // A worker cannot open a file that is not there: each one stops as it starts.
+  const workers = new ReadWorkers('/nonexistent/backoffice.sqlite', 1)
+  try {
+    const reads = [workers.read('select 1', []), workers.read('select 2', [])]
+    for (const read of reads) {
+      await expect(read).rejects.toThrow(/^A SQLite read worker stopped \(.+\) before answering/)
+    }
+  } finally {
+    await workers.destroy()
   }
 })
