@@ -126,6 +126,8 @@ for (const readWorkers of [2, 0]) {
         .insertInto('notes')
         .values(Array.from({ length: 250 }, (_, i) => ({ body: `row ${i}` })))
         .execute()
+      // Both workers started (they start on the first read), so neither waits for its start.
+      await Promise.all([bodies(), bodies()])
       const finished: string[] = []
       const long = db
         .selectFrom(['notes as a', 'notes as b', 'notes as c'])
