@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { loadConfig } from '../server/config'
 import { apiScenarios, dataFacts, type Scenario } from './bench/api-scenarios'
 import { type Figures, fire, type Shot } from './bench/cannon'
 import {
@@ -32,7 +33,8 @@ const HELP = `Usage: npm run bench:api -- [options]
   --connections A,B     connection counts (default 8,32)
   --pg                  PostgreSQL (a cluster under .bench/ the script starts and stops)
   --fresh               seed again even if the cached database is right
-  --only TEXT           only scenarios whose name contains TEXT (health always runs)
+  --only TEXT           only scenarios whose name contains TEXT, or one of TEXT|TEXT|…
+                        (health always runs)
   --skip-stages         skip the per-stage cost of a request (bare Fastify always runs)
   --query-runs N        in-process repetitions per query, median taken (default 15, 3 s max)
   --query-cores N       cores the server runs queries on (default $BENCH_QUERY_CORES or 1)
@@ -84,7 +86,9 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
   cleanups.push(() => handle.destroy())
   const facts = await dataFacts(handle)
   const scenarios = apiScenarios(handle, facts).filter(
-    (scenario) => scenario.name.startsWith('health') || scenario.name.includes(options.only),
+    (scenario) =>
+      scenario.name.startsWith('health') ||
+      options.only.split('|').some((text) => scenario.name.includes(text)),
   )
 
   const server = await startServer(storage, { logLevel: options.logLevel })
@@ -98,7 +102,8 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
   console.log(
     `\nbench:api — ${handle.dialect} .bench/${cacheName} (${seeding}): ${int(facts.products)} products, ` +
       `${int(facts.providers)} providers; ${options.duration} s per run after a 1 s warm-up; ` +
-      `server LOG_LEVEL=${options.logLevel}; node ${process.version}; ${os.cpus().length} cores ` +
+      `server LOG_LEVEL=${options.logLevel}; ${readWorkersNote(handle.dialect)}; ` +
+      `node ${process.version}; ${os.cpus().length} cores ` +
       `shared by server, database and load generator (figures are noisy)\n`,
   )
 
@@ -135,6 +140,12 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
   if (options.pg) console.log('(PostgreSQL runs in its own processes, not counted above.)')
 
   if (options.jsonProducts > 0) await compareWithJsonServer(handle, rows, cleanups)
+}
+
+/** The server reads SQLITE_READ_WORKERS from the environment this script passes on. */
+function readWorkersNote(dialect: string): string {
+  if (dialect !== 'sqlite') return 'SQLITE_READ_WORKERS ignored (PostgreSQL)'
+  return `SQLITE_READ_WORKERS=${loadConfig(process.env).sqliteReadWorkers}`
 }
 
 interface StageRow {

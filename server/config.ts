@@ -22,6 +22,9 @@ export interface Config {
   dbPoolSize: number
   /** A PostgreSQL statement running longer is cancelled (0: no limit). */
   dbStatementTimeoutMs: number
+  /** SQLite: worker threads answering plain reads on the other cores (0: all on the main
+   * thread). PostgreSQL ignores it. */
+  sqliteReadWorkers: number
   /** After SIGTERM, seconds of answering readiness 503 while still serving, so a load balancer
    * stops sending new requests before the instance stops accepting them. */
   shutdownDelaySeconds: number
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       0,
       3_600_000,
     ),
+    sqliteReadWorkers: integerInRange(env.SQLITE_READ_WORKERS, 'SQLITE_READ_WORKERS', 2, 0, 64),
     shutdownDelaySeconds: integerInRange(
       env.SHUTDOWN_DELAY_SECONDS,
       'SHUTDOWN_DELAY_SECONDS',

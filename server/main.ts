@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   // a process manager): broken schemas would otherwise fail requests, or the database, later.
   refuseBrokenSchemas(config.schemasDir, 'The server does not start')
   const database = createDatabase(config, {
+    readWorkers: config.sqliteReadWorkers,
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection failed'),
   })
   const lifecycle = { stopping: false }

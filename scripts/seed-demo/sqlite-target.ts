@@ -1,6 +1,7 @@
 // Bulk loading into the server's SQLite file with better-sqlite3 directly: one transaction,
 // prepared many-row INSERTs, explicit ids. Kysely would compile every row; this does not.
 import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3'
+import { addUnicodeLower, BUSY_TIMEOUT_MS } from '../../server/db/sqlite-setup.mjs'
 import type { Batch, TableSpec } from './generate'
 import {
   type BeginOptions,
@@ -33,10 +34,8 @@ export class SqliteTarget implements BulkTarget {
     // As the server opens it (server/db/connection.ts): WAL, and the same Unicode lower() in
     // case a trigger or index expression calls it.
     this.file.pragma('journal_mode = WAL')
-    this.file.pragma('busy_timeout = 5000')
-    this.file.function('lower', { deterministic: true }, (value: unknown) =>
-      typeof value === 'string' ? value.toLowerCase() : value,
-    )
+    this.file.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    addUnicodeLower(this.file)
     // A big page cache keeps the one large transaction from spilling to the WAL mid-way.
     this.file.pragma('cache_size = -524288')
     this.file.pragma('temp_store = MEMORY')

@@ -1,15 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import {
-  CamelCasePlugin,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDialectConfig,
-} from 'kysely'
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
+import { ReadWorkers } from './read-workers'
+import { sqliteDialect } from './sqlite-driver'
+import { addUnicodeLower, BUSY_TIMEOUT_MS } from './sqlite-setup.mjs'
 import type { Database } from './types'
 
 // The only module that knows which database is in use. Everything else receives a
@@ -29,6 +26,9 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** Told when a PostgreSQL connection fails (the database stopped, the network broke). */
   onConnectionError?: (error: Error) => void
+  /** SQLite: worker threads that answer plain reads (config.sqliteReadWorkers; decision 018).
+   * 0, the default, runs everything on the main connection: one-shot scripts need no workers. */
+  readWorkers?: number
 }
 
 export const SQLITE_FILE_NAME = 'backoffice.sqlite'
@@ -42,57 +42,29 @@ export function createDatabase(
 ): DatabaseHandle {
   const handle = config.databaseUrl
     ? createPostgres(config.databaseUrl, config, options)
-    : createSqlite(config.dataDir)
+    : createSqlite(config.dataDir, options.readWorkers ?? 0)
   return handle
 }
 
-function createSqlite(dataDir: string): DatabaseHandle {
+function createSqlite(dataDir: string, readWorkers: number): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true })
-  const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME))
-  // WAL lets readers run while a write is in progress; NORMAL sync is safe with WAL and much
-  // faster; busy_timeout makes a second process (the operator CLI) wait instead of failing.
+  const filePath = path.join(dataDir, SQLITE_FILE_NAME)
+  const file = new SqliteDatabase(filePath)
+  // WAL lets readers (the read workers, a backup) run while a write is in progress; NORMAL sync
+  // is safe with WAL and much faster; busy_timeout makes a second process (the operator CLI)
+  // wait instead of failing.
   file.pragma('journal_mode = WAL')
   file.pragma('synchronous = NORMAL')
-  file.pragma('busy_timeout = 5000')
+  file.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
   // SQLite ignores foreign keys (and ON DELETE CASCADE) unless asked, per connection.
   file.pragma('foreign_keys = ON')
-  // SQLite's lower() folds ASCII only, so a filter "àmàlà" would miss "Àmàlà" while PostgreSQL
-  // finds it. Case-insensitive filters compare lower(column) with a pattern lowered in
-  // JavaScript; make lower() the same full Unicode lowering here.
-  file.function('lower', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? value.toLowerCase() : value,
-  )
+  addUnicodeLower(file)
+  const pool = readWorkers > 0 ? new ReadWorkers(filePath, readWorkers) : undefined
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: reusingStatements(file) }),
+    dialect: sqliteDialect(file, pool),
     plugins: [new CamelCasePlugin()],
   })
   return { db, dialect: 'sqlite', exclusively: (work) => work(), destroy: () => db.destroy() }
-}
-
-/** Compiled statements kept; SQL texts with lists of ids (`in (?, ?, …)`) vary in length. */
-const MAX_STATEMENTS = 500
-
-// Kysely prepares every query afresh, and better-sqlite3 compiles the SQL each time: that cost a
-// list request a fifth of its time. The same SQL text now reuses its compiled statement (a
-// statement keeps no state between runs, and SQLite recompiles it by itself after a migration).
-// Least recently used texts are forgotten first.
-function reusingStatements(file: SqliteDatabase.Database): SqliteDialectConfig['database'] {
-  const statements = new Map<string, SqliteDatabase.Statement>()
-  return {
-    close: () => file.close(),
-    prepare(sqlText: string) {
-      let statement = statements.get(sqlText)
-      if (statement) statements.delete(sqlText)
-      else {
-        statement = file.prepare(sqlText)
-        if (statements.size >= MAX_STATEMENTS) {
-          statements.delete(statements.keys().next().value as string)
-        }
-      }
-      statements.set(sqlText, statement)
-      return statement
-    },
-  }
 }
 
 // pg returns int8 (bigint, count(*)) and numeric as strings to avoid precision loss. Our

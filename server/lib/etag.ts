@@ -65,15 +65,21 @@ function admits(header: string | string[], etag: string): boolean {
   return tags.some((tag) => tag.trim() === '*' || tag.trim() === etag)
 }
 
-// SQLite: Kysely lends its single connection to one caller at a time, so holding it is enough.
-// PostgreSQL: an advisory lock on (table, id), taken and released on the connection we hold.
+// SQLite: the main connection is lent to one caller at a time (../db/sqlite-driver.ts), so
+// holding it is enough. A connection holds it from its first statement that is not a plain
+// SELECT (plain SELECTs before that go to the read workers): a raw `select 1` claims it before
+// the check reads. PostgreSQL: an advisory lock on (table, id), taken and released on the
+// connection we hold.
 function alone<R>(
   db: Kysely<Database>,
   [table, id]: readonly [string, number],
   work: (db: Kysely<Database>) => Promise<R>,
 ): Promise<R> {
   return db.connection().execute(async (conn) => {
-    if (!(conn.getExecutor().adapter instanceof PostgresAdapter)) return work(conn)
+    if (!(conn.getExecutor().adapter instanceof PostgresAdapter)) {
+      await sql`select 1`.execute(conn)
+      return work(conn)
+    }
     const key = sql`${tableKey(table)}::int4, ${id}::int4`
     await sql`select pg_advisory_lock(${key})`.execute(conn)
     try {

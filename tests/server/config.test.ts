@@ -19,6 +19,7 @@ describe('config', () => {
       tokenTtlHours: 12,
       dbPoolSize: 10,
       dbStatementTimeoutMs: 0,
+      sqliteReadWorkers: 2,
       shutdownDelaySeconds: 0,
     })
   })
@@ -37,6 +38,7 @@ describe('config', () => {
       TOKEN_TTL_HOURS: '0.5',
       DB_POOL_SIZE: '4',
       DB_STATEMENT_TIMEOUT_MS: '15000',
+      SQLITE_READ_WORKERS: '0',
       SHUTDOWN_DELAY_SECONDS: '10',
     })
     expect(config).toMatchObject({
@@ -52,6 +54,7 @@ describe('config', () => {
       tokenTtlHours: 0.5,
       dbPoolSize: 4,
       dbStatementTimeoutMs: 15000,
+      sqliteReadWorkers: 0,
       shutdownDelaySeconds: 10,
     })
   })
@@ -66,6 +69,8 @@ describe('config', () => {
     [{ DB_POOL_SIZE: '0' }, /DB_POOL_SIZE/],
     [{ DB_STATEMENT_TIMEOUT_MS: '-1' }, /DB_STATEMENT_TIMEOUT_MS/],
     [{ SHUTDOWN_DELAY_SECONDS: 'soon' }, /SHUTDOWN_DELAY_SECONDS/],
+    [{ SQLITE_READ_WORKERS: '-1' }, /SQLITE_READ_WORKERS/],
+    [{ SQLITE_READ_WORKERS: '1.5' }, /SQLITE_READ_WORKERS/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

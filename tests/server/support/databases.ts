@@ -71,6 +71,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     tokenTtlHours: 12,
     dbPoolSize: 10,
     dbStatementTimeoutMs: 0,
+    sqliteReadWorkers: 2,
     shutdownDelaySeconds: 0,
     ...overrides,
   }
@@ -92,7 +93,7 @@ function databaseSuite(dialect: Dialect): DatabaseSuite {
     const prepared = await prepare(dialect)
     config = prepared.config
     cleanup = prepared.cleanup
-    handle = createDatabase(config)
+    handle = createDatabase(config, { readWorkers: config.sqliteReadWorkers })
     await migrateToLatest(handle.db)
   })
 

@@ -1,0 +1,29 @@
+// One read worker (./read-workers.ts): its own read-only connection on the product's SQLite
+// file answers the SELECTs the main thread sends, one at a time. WAL lets it read while the
+// main connection writes; each statement is its own read transaction, so it sees every write
+// committed before the statement was sent.
+import { parentPort, workerData } from 'node:worker_threads'
+import SqliteDatabase from 'better-sqlite3'
+import { addUnicodeLower, BUSY_TIMEOUT_MS, reusingStatements } from './sqlite-setup.mjs'
+
+const file = new SqliteDatabase(workerData.file, { readonly: true, fileMustExist: true })
+file.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+addUnicodeLower(file)
+const prepare = reusingStatements(file)
+
+// Parameters and rows cross threads by structured clone, which turns a Buffer into a plain
+// Uint8Array; better-sqlite3 binds only Buffers as BLOBs.
+const bindable = (value) =>
+  value instanceof Uint8Array && !Buffer.isBuffer(value)
+    ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    : value
+
+parentPort.on('message', ({ sql, parameters }) => {
+  try {
+    parentPort.postMessage({ rows: prepare(sql).all(parameters.map(bindable)) })
+  } catch (error) {
+    parentPort.postMessage({
+      error: { message: String(error?.message ?? error), code: error?.code },
+    })
+  }
+})

@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import SqliteDatabase from 'better-sqlite3'
+import { type Generated, type Kysely, sql } from 'kysely'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { createDatabase, type DatabaseHandle } from '../../server/db/connection'
+import { ReadWorkers } from '../../server/db/read-workers'
+import { describeEachDatabase, freshStorage, testConfig } from './support/databases'
+import { productApi } from './support/products'
+
+// SQLite's plain reads run on read-only connections in worker threads (server/db/read-workers.ts,
+// decision 018) while writes and transactions keep the main connection. What must hold: a read
+// sent after a write sees it; a read neither waits for nor sees another caller's open
+// transaction; a long read does not hold up a short one; rows and errors come back as the main
+// connection gives them; and everything still works with no workers at all.
+
+describeEachDatabase('read after write through the API', (suite) => {
+  test('a product is found by its detail and by the list at once after each create and update', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const api = productApi(app, token)
+    const providerId = await api.provider()
+    for (let i = 0; i < 25; i += 1) {
+      const { id, body } = await api.create(providerId)
+      const detail = await api.get(id)
+      expect(detail.statusCode, detail.body).toBe(200)
+      expect(detail.json().name).toBe(body.name)
+      expect((await api.rows({ name: body.name })).map((row) => row.id)).toEqual([id])
+
+      const renamed = `${body.name} renamed`
+      const put = await api.put(id, { ...body, serviceProviderId: undefined, name: renamed })
+      expect(put.statusCode, put.body).toBe(200)
+      expect((await api.get(id)).json().name).toBe(renamed)
+      expect((await api.rows({ name: renamed })).map((row) => row.id)).toEqual([id])
+    }
+  })
+})
+
+/** A table of the test's own, outside the product's schema. */
+type Notes = {
+  notes: { id: Generated<number>; body: string; data: Buffer | null }
+}
+
+/** Threads of this process (Vitest runs each file in a process of its own). */
+function threadCount(): number {
+  const status = readFileSync('/proc/self/status', 'utf8')
+  return Number(/^Threads:\s+(\d+)/m.exec(status)?.[1])
+}
+
+for (const readWorkers of [2, 0]) {
+  describe(`SQLite with ${readWorkers} read workers`, () => {
+    let handle: DatabaseHandle
+    let db: Kysely<Notes>
+    let remove: () => Promise<void>
+
+    beforeEach(async () => {
+      const fresh = await freshStorage('sqlite', '')
+      remove = fresh.remove
+      handle = createDatabase(testConfig(fresh.storage), { readWorkers })
+      db = handle.db.withTables<Notes>() as unknown as Kysely<Notes>
+      await sql`create table notes (id integer primary key, body text not null, data blob)`.execute(
+        db,
+      )
+    })
+
+    afterEach(async () => {
+      await handle.destroy()
+      await remove()
+    })
+
+    const insert = (body: string, data: Buffer | null = null) =>
+      db.insertInto('notes').values({ body, data }).returning('id').executeTakeFirstOrThrow()
+    const bodies = async () =>
+      (await db.selectFrom('notes').select('body').orderBy('id').execute()).map((row) => row.body)
+
+    test('every write is seen by the read sent after it', async () => {
+      const expected: string[] = []
+      for (let i = 0; i < 100; i += 1) {
+        const { id } = await insert(`note ${i}`)
+        expected.push(`note ${i}`)
+        expect(await bodies()).toEqual(expected)
+        await db
+          .updateTable('notes')
+          .set({ body: `edited ${i}` })
+          .where('id', '=', id)
+          .execute()
+        expected[i] = `edited ${i}`
+        const row = await db
+          .selectFrom('notes')
+          .select('body')
+          .where('id', '=', id)
+          .executeTakeFirst()
+        expect(row?.body).toBe(`edited ${i}`)
+      }
+    })
+
+    test('a read outside a transaction sees only committed rows; a write waits for the transaction', async () => {
+      await insert('committed')
+      const events: string[] = []
+      let outsideWrite: Promise<unknown> | undefined
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ body: 'uncommitted' }).execute()
+        expect(
+          (await trx.selectFrom('notes').select('body').orderBy('id').execute()).map((r) => r.body),
+        ).toEqual(['committed', 'uncommitted'])
+        outsideWrite = insert('after').then(() => events.push('outside write'))
+        if (readWorkers > 0) {
+          // Answered while the transaction is still open, without its row.
+          expect(await bodies()).toEqual(['committed'])
+          events.push('outside read')
+        }
+        // The write outside had every chance to run by now, had it not waited.
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        events.push('commit')
+      })
+      await outsideWrite
+      expect(events).toEqual(
+        readWorkers > 0 ? ['outside read', 'commit', 'outside write'] : ['commit', 'outside write'],
+      )
+      expect(await bodies()).toEqual(['committed', 'uncommitted', 'after'])
+    })
+
+    test('a long read does not hold up a short one sent after it', async () => {
+      // 250³ ≈ 15.6 million rows to count: a long read that needs no function of our own.
+      await db
+        .insertInto('notes')
+        .values(Array.from({ length: 250 }, (_, i) => ({ body: `row ${i}` })))
+        .execute()
+      // Both workers started (they start on the first read), so neither waits for its start.
+      await Promise.all([bodies(), bodies()])
+      const finished: string[] = []
+      const long = db
+        .selectFrom(['notes as a', 'notes as b', 'notes as c'])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((row) => {
+          finished.push('long')
+          return row.n
+        })
+      const short = db
+        .selectFrom('notes')
+        .select('body')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow()
+        .then((row) => {
+          finished.push('short')
+          return row.body
+        })
+      expect(await Promise.all([long, short])).toEqual([250 ** 3, 'row 0'])
+      // One connection answers in order; with workers, the idle one answers the short read.
+      expect(finished).toEqual(readWorkers >= 2 ? ['short', 'long'] : ['long', 'short'])
+    })
+
+    test('BLOBs come back as the same bytes, in a Buffer', async () => {
+      const bytes = randomBytes(200_000)
+      const { id } = await insert('image', bytes)
+      const row = await db
+        .selectFrom('notes')
+        .select('data')
+        .where('id', '=', id)
+        .executeTakeFirst()
+      expect(Buffer.isBuffer(row?.data)).toBe(true)
+      expect(row?.data?.equals(bytes)).toBe(true)
+      // A Buffer as a parameter finds it too.
+      const found = await db.selectFrom('notes').select('id').where('data', '=', bytes).execute()
+      expect(found).toEqual([{ id }])
+    })
+
+    test('an SQL error rejects with the message and code of better-sqlite3', async () => {
+      const error = await handle.db
+        .selectFrom('no_such_table' as 'operators')
+        .selectAll()
+        .execute()
+        .catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(SqliteDatabase.SqliteError)
+      expect(error).toMatchObject({ code: 'SQLITE_ERROR', message: 'no such table: no_such_table' })
+      // The queue goes on.
+      expect(await bodies()).toEqual([])
+    })
+  })
+}
+
+test('destroy() stops the read workers', async () => {
+  const { storage, remove } = await freshStorage('sqlite', '')
+  const handle = createDatabase(testConfig(storage), { readWorkers: 2 })
+  try {
+    const before = threadCount()
+    await sql`create table notes (id integer primary key)`.execute(handle.db)
+    // Started on the first read.
+    expect(threadCount()).toBe(before)
+    await handle.db
+      .selectFrom('operators' as never)
+      .selectAll()
+      .execute()
+      .catch(() => undefined)
+    expect(threadCount()).toBeGreaterThanOrEqual(before + 2)
+    await handle.destroy()
+    expect(threadCount()).toBeLessThanOrEqual(before)
+    await expect(
+      handle.db
+        .selectFrom('notes' as 'operators')
+        .selectAll()
+        .execute(),
+    ).rejects.toThrow()
+  } finally {
+    await remove()
+  }
+})
+
+test('a worker that stops fails its own query with a clear error, and the queue goes on', async () => {
+  // A worker cannot open a file that is not there: each one stops as it starts.
+  const workers = new ReadWorkers('/nonexistent/backoffice.sqlite', 1)
+  try {
+    const reads = [workers.read('select 1', []), workers.read('select 2', [])]
+    for (const read of reads) {
+      await expect(read).rejects.toThrow(/^A SQLite read worker stopped \(.+\) before answering/)
+    }
+  } finally {
+    await workers.destroy()
+  }
+})
