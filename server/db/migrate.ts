@@ -12,7 +12,6 @@ import * as loginLimits from './migrations/2026-11-25-010-login-limits'
 import * as history from './migrations/2026-11-25-011-history'
 import * as categoryNameSearch from './migrations/2026-11-25-015-category-name-search'
 import * as priceSortCoversBounds from './migrations/2026-11-26-016-price-sort-covers-bounds'
-import * as walkIndex from './migrations/2026-11-26-017-walk-index'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -32,7 +31,6 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-011-history': history,
   '2026-11-25-015-category-name-search': categoryNameSearch,
   '2026-11-26-016-price-sort-covers-bounds': priceSortCoversBounds,
-  '2026-11-26-017-walk-index': walkIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -73,29 +73,16 @@ export type Lookup = 'index' | 'scan'
  * place in the sort): on PostgreSQL at 1M products, 0.36 µs against 2.5 µs. Walking wins while
  * it reads at most this many rows per match the index would collect.
  */
-export const WALK_PER_MATCH = 5
-
-/**
- * The same for a walk that reads one index alone, visiting no row and computing nothing per
- * row (PostgreSQL's name walk in id order, migration 017): at 1M products 0.1 µs a walked row
- * against 3.3 µs a collected match, measured in one sitting. Kept below that ratio of 30 for
- * the newest rows not yet vacuumed, which the walk still visits.
- */
-export const INDEX_WALK_PER_MATCH = 20
+const WALK_PER_MATCH = 5
 
 /**
  * The cheaper lookup for the first `rowsNeeded` of `total` matches among `everything` rows,
  * matches being spread evenly: a walk reads about rowsNeeded × everything ÷ total rows, the
  * index all `total` matches. So a broad filter walks; a narrow one, or a deep page, collects.
  */
-export function lookupFor(
-  rowsNeeded: number,
-  total: number,
-  everything: number,
-  walkPerMatch = WALK_PER_MATCH,
-): Lookup {
+export function lookupFor(rowsNeeded: number, total: number, everything: number): Lookup {
   if (total === 0) return 'index'
-  return (rowsNeeded * everything) / total <= walkPerMatch * total ? 'scan' : 'index'
+  return (rowsNeeded * everything) / total <= WALK_PER_MATCH * total ? 'scan' : 'index'
 }
 
 /** True when the filter sets nothing but (some of) `these`: such a filter can be counted from

@@ -4,14 +4,7 @@ import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
 import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
-import {
-  INDEX_WALK_PER_MATCH,
-  type Lookup,
-  lookupFor,
-  onlyFilters,
-  type PageRequest,
-  WALK_PER_MATCH,
-} from '../lib/list-query'
+import { type Lookup, lookupFor, onlyFilters, type PageRequest } from '../lib/list-query'
 import { EXPORT_BATCH_SIZE, orderBySort, type Sort } from '../lib/list-sort'
 import { cachedCount, cachedIds, cachedTotal, consistentPage } from '../lib/read-cache'
 import { filterByText, type ListQuery, productName, textIndexMatches } from '../lib/text-search'
@@ -89,7 +82,7 @@ async function readProductPage(
   { page, pageSize }: PageRequest,
   sort: Sort,
 ): Promise<{ rows: Product[]; total: number }> {
-  const { query, newestFirst, total } = await matchingProducts(db, filter, page * pageSize, sort)
+  const { query, newestFirst, total } = await matchingProducts(db, filter, page * pageSize)
   const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
@@ -102,30 +95,22 @@ export async function exportProducts(
   filter: ProductFilter,
   sort: Sort,
 ): Promise<ExportRows<Dated<Product>>> {
-  const matching = await matchingProducts(db, filter, EXPORT_BATCH_SIZE, sort)
+  const matching = await matchingProducts(db, filter, EXPORT_BATCH_SIZE)
   return exportInBatches(db, 'products', matching, sort, 'p', (ids) => productsIn(db, ids, sort))
 }
 
 /**
  * The products matching the filter (a query over `p`, the id expression ordering it newest
- * first) and how many there are (cached). How the query finds its first `rowsNeeded` rows in
- * the sort's order depends on that number (see `lookupFor`).
+ * first) and how many there are (cached). How the query finds its first `rowsNeeded` rows
+ * depends on that number (see `lookupFor`).
  */
-async function matchingProducts(db: Db, filter: ProductFilter, rowsNeeded: number, sort: Sort) {
+async function matchingProducts(db: Db, filter: ProductFilter, rowsNeeded: number) {
   const tree = filter.categoryId === undefined ? [] : await categoryTree(db, filter.categoryId)
   const key = `products:${JSON.stringify(filter)}`
   const total = await cachedTotal(db, key, () => countProducts(db, filter, tree))
   const everything = await cachedCount(db, 'products:{}', db.selectFrom('products as p'))
-  // A name alone, walked in id order, is tested from its own index (migration 017, PostgreSQL):
-  // each walked row is far cheaper than one whose row is visited.
-  const indexWalk = onlyFilters(filter, 'name') && sort.columns.length === 0
   const lookups: Lookups = {
-    text: lookupFor(
-      rowsNeeded,
-      total,
-      everything,
-      indexWalk ? INDEX_WALK_PER_MATCH : WALK_PER_MATCH,
-    ),
+    text: lookupFor(rowsNeeded, total, everything),
     // Probing each walked product's links costs more than a tested name: walking a category
     // pays from 2 % of all rows on (a 0.7 % category walked: 10–18 ms against 7–9 collected).
     category: total >= everything * BROAD_SHARE ? 'scan' : 'index',

@@ -96,7 +96,6 @@ describeEachDatabase('substring filters through the text indexes', (suite) => {
       `${tag} Àgbáyé_Oil "fresh"`,
       `${tag} agbaye oil fresh`,
       `Zobo ${tag.toUpperCase()} Drink`,
-      `${tag} ÀMÀLÀ & ewédú`,
     ]
     for (const name of names) await api.create(providerId, { name })
     const lookups = ['index', 'scan'] as const
@@ -109,8 +108,6 @@ describeEachDatabase('substring filters through the text indexes', (suite) => {
       'ZOBO',
       'l',
       '_o',
-      `${tag} Àmàlà`,
-      'àmàlà & EWÉDÚ',
     ]) {
       const [byIndex, byScan] = await Promise.all(
         lookups.map(async (lookup) => {
@@ -153,21 +150,6 @@ describeEachDatabase('substring filters through the text indexes', (suite) => {
       expect(walk).not.toContain(pgIndex)
     }
   })
-
-  it('on PostgreSQL a walked name is tested from an index alone, not from the rows', async () => {
-    if (suite.dialect !== 'postgres') return // SQLite walks its FTS5 table (tested above)
-    const { api, providerId } = await setup()
-    for (const name of ['Ofada Rice', 'Zobo Drink', 'Àmàlà Flour']) {
-      await api.create(providerId, { name })
-    }
-    // An index-only scan needs the visibility map, which a vacuum sets (autovacuum, in a real
-    // deployment), and the planner's statistics to know it is set.
-    await sql`vacuum analyze products`.execute(suite.db)
-    const walk = await queryPlan(suite.db, suite.dialect, productName, 'products', 'scan')
-    expect(walk).toContain('Index Only Scan Backward using products_walk_idx')
-    // lower(name) is read from the index, not computed again for each walked row.
-    expect(walk).toContain('strpos((lower(name))')
-  })
 })
 
 /**
@@ -197,10 +179,7 @@ async function queryPlan(
     .execute(async (trx) => {
       if (dialect === 'postgres') {
         await sql`set local enable_seqscan = off`.execute(trx)
-        const standIns = ['products_name_sort_idx', 'service_providers_brand_sort_idx']
-        // The walk's own index (migration 017) is one too, except for the walk it serves.
-        if (lookup === 'index') standIns.push('products_walk_idx')
-        await sql`drop index ${sql.join(standIns.map((name) => sql.id(name)))}`.execute(trx)
+        await sql`drop index products_name_sort_idx, service_providers_brand_sort_idx`.execute(trx)
       }
       const explained = await trx.executeQuery({
         ...query,
