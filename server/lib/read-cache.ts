@@ -11,7 +11,7 @@
 // Everything is forgotten whenever a request that may write reaches the server, and when another
 // instance on the same PostgreSQL announces a write (./write-notices.ts). Writers outside the
 // product, such as seed scripts, are seen after a few seconds: an entry older than the TTL is
-// computed again (a total or body is served meanwhile, up to twice the TTL). A total
+// computed again (a total, body or category tree is served meanwhile, up to twice the TTL). A total
 // that disagrees with the page read beside it is counted again, so a page never lists more
 // rows than its total says.
 import type { FastifyInstance } from 'fastify'
@@ -62,8 +62,8 @@ function storeOf(db: Db): Store {
   return store
 }
 
-/** Kinds whose expired entry may still be served while it is computed again: a list total or
- * body is still exact when nothing was written through the product since it was computed (every
+/** Kinds whose expired entry may still be served while it is computed again: a list total, body
+ * or category tree is still exact when nothing was written through the product since it was computed (every
  * such write forgets it), so only writers outside the product wait a little longer to be seen.
  * A session is never served late: an operator CLI reset must refuse reads within the TTL. */
 const SERVED_WHILE_REFRESHED = new Set(['totals', 'bodies', 'ids'])
