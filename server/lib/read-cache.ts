@@ -5,15 +5,17 @@
 //   asks for the same total again and again.
 // - Category lists: the dropdowns ask for every category (thousands) each time a form opens.
 // - Category trees: a list filtered by a category first reads that category's descendants.
+// - Match lists: the ids a narrow filter matches, in the sort's order, so that any of its pages is
+//   read by id instead of walking thousands of rows (../products/product-queries.ts).
 // - Sessions: every read request would otherwise look its bearer token up in the database
 //   (../auth/sessions.ts); a sign-out is a write, so it is seen at once like any other.
 //
 // Everything is forgotten whenever a request that may write reaches the server, and when another
 // instance on the same PostgreSQL announces a write (./write-notices.ts). Writers outside the
 // product, such as seed scripts, are seen after a few seconds: an entry older than the TTL is
-// computed again (a total, body or category tree is served meanwhile, up to twice the TTL). A total
-// that disagrees with the page read beside it is counted again, so a page never lists more
-// rows than its total says.
+// computed again (anything but a session is served meanwhile, up to twice the TTL). A total that
+// disagrees with the page read beside it is counted again, so a page never lists more rows than
+// its total says.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
 import type { Database } from '../db/types'
@@ -21,13 +23,15 @@ import type { Db } from './category-links'
 
 const TTL_MS = 5_000
 
+/** What is kept, and at most how many of each: totals are small; list bodies can be hundreds of
+ * kilobytes each; a narrow filter's matches up to 10,000 ids. */
+const KINDS = { totals: 1_000, bodies: 32, sessions: 1_000, ids: 1_000, matches: 64 } as const
+type Kind = keyof typeof KINDS
+
 interface Store {
   /** Bumped when a write starts and when it ends: an answer computed across a write is dropped. */
   generation: number
-  totals: Map<string, { value: number; at: number }>
-  bodies: Map<string, { value: string; at: number }>
-  sessions: Map<string, { value: unknown; at: number }>
-  ids: Map<string, { value: unknown; at: number }>
+  entries: Record<Kind, Map<string, { value: unknown; at: number }>>
   /** Answers being computed: concurrent requests for the same one share it rather than all
    * counting at once when an entry expires (which collapsed PostgreSQL at 32 connections). */
   pending: Map<string, Promise<unknown>>
@@ -36,24 +40,16 @@ interface Store {
   distrusted: Set<object>
 }
 
-/** Totals are small; list bodies can be hundreds of kilobytes each. */
-const MAX_TOTALS = 1_000
-const MAX_BODIES = 32
-const MAX_SESSIONS = 1_000
-const MAX_ID_LISTS = 1_000
-
 // One store per database handle, so apps (and tests) on different databases never share.
 const stores = new WeakMap<object, Store>()
 
 function storeOf(db: Db): Store {
   let store = stores.get(db)
   if (!store) {
+    const entries = Object.fromEntries(Object.keys(KINDS).map((kind) => [kind, new Map()]))
     store = {
       generation: 0,
-      totals: new Map(),
-      bodies: new Map(),
-      sessions: new Map(),
-      ids: new Map(),
+      entries: entries as Store['entries'],
       pending: new Map(),
       distrusted: new Set(),
     }
@@ -62,16 +58,15 @@ function storeOf(db: Db): Store {
   return store
 }
 
-/** Kinds whose expired entry may still be served while it is computed again: a list total, body
- * or category tree is still exact when nothing was written through the product since it was computed (every
+/** Kinds whose expired entry may still be served while it is computed again: a list total, body,
+ * category tree or match list is still exact when nothing was written through the product since it was computed (every
  * such write forgets it), so only writers outside the product wait a little longer to be seen.
  * A session is never served late: an operator CLI reset must refuse reads within the TTL. */
-const SERVED_WHILE_REFRESHED = new Set(['totals', 'bodies', 'ids'])
+const SERVED_WHILE_REFRESHED = new Set<Kind>(['totals', 'bodies', 'ids', 'matches'])
 
 async function remembered<T>(
   db: Db,
-  kind: 'totals' | 'bodies' | 'sessions' | 'ids',
-  max: number,
+  kind: Kind,
   key: string,
   compute: () => Promise<T>,
 ): Promise<T> {
@@ -79,11 +74,11 @@ async function remembered<T>(
   if (db.isTransaction) return compute()
   const store = storeOf(db)
   if (store.distrusted.size > 0) return compute()
-  const entries = store[kind] as Map<string, { value: T; at: number }>
+  const entries = store.entries[kind] as Map<string, { value: T; at: number }>
   const known = entries.get(key)
   const age = known ? Date.now() - known.at : Number.POSITIVE_INFINITY
   if (known && age < TTL_MS) return known.value
-  const refreshed = refresh(store, entries, max, `${kind}:${key}`, key, compute)
+  const refreshed = refresh(store, entries, KINDS[kind], `${kind}:${key}`, key, compute)
   // An expired total served while it is counted again spares the requests that would all wait
   // for the count (hundreds of milliseconds for a broad filter every few seconds); past twice
   // the TTL, the answer waits for the count, so an outside writer is seen within 2 × TTL.
@@ -124,7 +119,7 @@ function refresh<T>(
 
 /** The total for this list and filter, counted only when not known since the last write. */
 export function cachedTotal(db: Db, key: string, count: () => Promise<number>): Promise<number> {
-  return remembered(db, 'totals', MAX_TOTALS, key, count)
+  return remembered(db, 'totals', key, count)
 }
 
 /** The number of rows of this filtered list query, through the cache. */
@@ -164,32 +159,38 @@ export async function consistentPage<Row>(
 
 /** A whole JSON answer, serialised once until the next write. */
 export function cachedJson(db: Db, key: string, build: () => Promise<unknown>): Promise<string> {
-  return remembered(db, 'bodies', MAX_BODIES, key, async () => JSON.stringify(await build()))
+  return remembered(db, 'bodies', key, async () => JSON.stringify(await build()))
 }
 
 /** A list of ids (such as a category and its descendants), read once until the next write. */
 export function cachedIds(db: Db, key: string, read: () => Promise<number[]>): Promise<number[]> {
-  return remembered(db, 'ids', MAX_ID_LISTS, key, read)
+  return remembered(db, 'ids', key, read)
+}
+
+/** The ids a narrow filter matches, in its sort's order, read once until the next write. */
+export function cachedMatches(
+  db: Db,
+  key: string,
+  read: () => Promise<number[]>,
+): Promise<number[]> {
+  return remembered(db, 'matches', key, read)
 }
 
 /** The session row of a token hash as last read, within the cache's few seconds. */
 export function cachedSession<T>(db: Db, tokenHash: string, find: () => Promise<T>): Promise<T> {
-  return remembered(db, 'sessions', MAX_SESSIONS, tokenHash, find)
+  return remembered(db, 'sessions', tokenHash, find)
 }
 
 /** Forgets one session row (renewed or found expired), so the next request reads it afresh. */
 export function forgetSession(db: Db, tokenHash: string): void {
-  storeOf(db).sessions.delete(tokenHash)
+  storeOf(db).entries.sessions.delete(tokenHash)
 }
 
 /** Forgets every kept answer, and drops those being computed when they arrive. */
 export function forgetReadCaches(db: Db): void {
   const store = storeOf(db)
   store.generation += 1
-  store.totals.clear()
-  store.bodies.clear()
-  store.sessions.clear()
-  store.ids.clear()
+  for (const entries of Object.values(store.entries)) entries.clear()
   // A computation that began before this write must not be joined by requests after it.
   store.pending.clear()
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { isNarrow } from '../../server/products/product-queries'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import {
   buildProduct,
@@ -693,6 +694,62 @@ describeEachDatabase('product API', (suite) => {
         maxRating: 5,
       })
       expect(namesOf(rows)).toEqual([`${tag} Match`])
+    })
+
+    test('a narrow filter pages through its matches in every sort; writes show at once', async () => {
+      // Copies of one product straight into the database make the tag rare, so its pages come
+      // from its list of matches (isNarrow); the creates through the API come after them.
+      const filler = await api.create(providerId, { name: uniqueName('filler') })
+      const row = await suite.db
+        .selectFrom('products')
+        .selectAll()
+        .where('id', '=', filler.id)
+        .executeTakeFirstOrThrow()
+      const { id: _, priceLowKobo: _low, priceHighKobo: _high, attributes: _none, ...copy } = row
+      await suite.db
+        .insertInto('products')
+        .values(Array.from({ length: 400 }, () => copy))
+        .execute()
+      const prices = [500, 700, 300, 700, 1200, 700, 900]
+      const made: Array<{ id: number; price: number }> = []
+      for (const [n, price] of prices.entries()) {
+        made.push({ id: (await make(`N${n}`, { price })).id, price })
+      }
+      const { n: everything } = await suite.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      expect(isNarrow(made.length, Number(everything))).toBe(true)
+
+      const walk = async (query: Record<string, string | number>) => {
+        const ids: unknown[] = []
+        for (let page = 1; ; page += 1) {
+          const body = (await api.list({ name: tag, pageSize: 3, page, ...query })).json()
+          expect(body.pagination.total).toBe(made.length)
+          if (body.data.length === 0) return ids
+          ids.push(...body.data.map((product: Json) => product.id))
+        }
+      }
+      const byPrice = (sign: number) =>
+        [...made].sort((a, b) => sign * (a.price - b.price || a.id - b.id)).map((p) => p.id)
+      const newest = made.map((p) => p.id).reverse()
+      expect(await walk({})).toEqual(newest)
+      expect(await walk({ sort: 'id', order: 'asc' })).toEqual([...newest].reverse())
+      expect(await walk({ sort: 'price', order: 'asc' })).toEqual(byPrice(1))
+      expect(await walk({ sort: 'price', order: 'desc' })).toEqual(byPrice(-1))
+
+      // A rename through the API leaves the matches at once; a create joins them at once.
+      const renamed = made.splice(2, 1)[0]
+      const put = await api.put(renamed.id, { ...buildProduct(providerId), price: 300 })
+      expect(put.statusCode, put.body).toBe(200)
+      made.push({ id: (await make('Late', { price: 100 })).id, price: 100 })
+      expect(await walk({ sort: 'price', order: 'asc' })).toEqual(byPrice(1))
+
+      // The first page's newest row deleted behind the server: that page would come short of its
+      // total, so both are read again, and so are the pages after it.
+      const gone = made.pop() as { id: number }
+      await suite.db.deleteFrom('products').where('id', '=', gone.id).execute()
+      expect(await walk({})).toEqual(made.map((p) => p.id).reverse())
     })
 
     test('pages: page and pageSize, a page past the end is empty', async () => {
