@@ -6,7 +6,7 @@
 // - Category lists: the dropdowns ask for every category (thousands) each time a form opens.
 // - Category trees: a list filtered by a category first reads that category's descendants.
 // - Match lists: the ids a narrow filter matches, in the sort's order, so that any of its pages is
-//   read by id instead of walking thousands of rows (../products/product-queries.ts).
+//   read by id instead of walking thousands of rows (`matchList` in ./list-sort.ts).
 // - Sessions: every read request would otherwise look its bearer token up in the database
 //   (../auth/sessions.ts); a sign-out is a write, so it is seen at once like any other.
 //

@@ -5,14 +5,8 @@ import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
 import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
 import { type Lookup, lookupFor, onlyFilters, type PageRequest } from '../lib/list-query'
-import { EXPORT_BATCH_SIZE, orderBySort, type Sort } from '../lib/list-sort'
-import {
-  cachedCount,
-  cachedIds,
-  cachedMatches,
-  cachedTotal,
-  consistentPage,
-} from '../lib/read-cache'
+import { EXPORT_BATCH_SIZE, isNarrow, matchList, orderBySort, type Sort } from '../lib/list-sort'
+import { cachedCount, cachedIds, cachedTotal, consistentPage } from '../lib/read-cache'
 import { filterByText, type ListQuery, productName, textIndexMatches } from '../lib/text-search'
 import { toNaira } from './money'
 
@@ -93,7 +87,9 @@ async function readProductPage(
   const offset = (page - 1) * pageSize
   if (isNarrow(matching.total, matching.everything)) {
     // The list may be newer than the cached count: the pages follow the list.
-    const matches = await matchList(db, filter, matching.tree, sort)
+    const { query, newestFirst } = filterProducts(db, filter, matching.tree, COLLECT)
+    const key = `products:${JSON.stringify(filter)}`
+    const matches = await matchList(db, key, query, sort, 'p', newestFirst)
     const ids = matches.slice(offset, offset + pageSize)
     return { rows: ids.length === 0 ? [] : await productsIn(db, ids, sort), total: matches.length }
   }
@@ -101,31 +97,6 @@ async function readProductPage(
     .limit(pageSize)
     .offset(offset)
   return { rows: await productsIn(db, pageIds, sort), total: matching.total }
-}
-
-/** A narrow filter's matches are listed once (`matchList`) up to this many. */
-const MATCH_LIST_MAX = 10_000
-
-/** Whether a filter with this total is narrow enough to list its matches (`matchList`). */
-export function isNarrow(total: number, everything: number): boolean {
-  return total > 0 && total <= MATCH_LIST_MAX && total < everything * BROAD_SHARE
-}
-
-/**
- * The ids of every product a narrow filter matches, in the sort's order, kept in the read cache
- * until the next write (outside writers: 5–10 s, like totals); the rows of a page are still read
- * fresh. Several broad filters together can match few rows: walking the newest products then
- * tests everything ÷ total rows per match (at 1M products, all filters of `bench:api`: 15,000
- * rows for the first page, 10 ms on PostgreSQL, and as many more for each further page), while
- * collecting the matches through their indexes costs about what the count does.
- */
-function matchList(db: Db, filter: ProductFilter, tree: number[], sort: Sort): Promise<number[]> {
-  const key = `products:${JSON.stringify(filter)}:${sort.field}:${sort.order}`
-  return cachedMatches(db, key, async () => {
-    const { query, newestFirst } = filterProducts(db, filter, tree, COLLECT)
-    const rows = await orderBySort(query.select('p.id'), sort, 'p', newestFirst).execute()
-    return rows.map((row) => row.id)
-  })
 }
 
 /** Every product matching the filter, in the sort's order, batch by batch (the CSV export). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { isNarrow } from '../../server/products/product-queries'
+import { isNarrow } from '../../server/lib/list-sort'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import {
   buildProduct,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { isNarrow } from '../../server/lib/list-sort'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { expectDetail, type Json } from './support/requests'
 import { buildProvider, PROVIDERS, providerApi, updateBody } from './support/service-providers'
@@ -357,6 +358,64 @@ describeEachDatabase('service provider API', (suite) => {
         [],
         [a],
       ])
+    })
+
+    test('a narrow filter pages through its matches in every sort; writes show at once', async () => {
+      // Copies of one provider straight into the database make the tag rare, so its pages come
+      // from its list of matches (isNarrow); the creates through the API come after them.
+      const filler = await api.create({ brandName: uniqueName('filler') })
+      const row = await suite.db
+        .selectFrom('serviceProviders')
+        .selectAll()
+        .where('id', '=', filler.id)
+        .executeTakeFirstOrThrow()
+      const { id: _, attributes: _none, ...copy } = row
+      const copies = Array.from({ length: 400 }, (_, n) => ({
+        ...copy,
+        email: `${n}.${copy.email}`,
+        emailKey: `${n}.${copy.emailKey}`,
+      }))
+      await suite.db.insertInto('serviceProviders').values(copies).execute()
+      const made: Array<{ id: number; brand: string }> = []
+      for (const brand of ['Delta', 'Alpha', 'Echo', 'Charlie', 'Bravo']) {
+        made.push({ id: (await api.create({ brandName: `${tag} ${brand}` })).id, brand })
+      }
+      const { n: everything } = await suite.db
+        .selectFrom('serviceProviders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      expect(isNarrow(made.length, Number(everything))).toBe(true)
+
+      const walk = async (query: Record<string, string>) => {
+        const ids: unknown[] = []
+        for (let page = 1; ; page += 1) {
+          const list = await api.list({
+            brandName: tag,
+            pageSize: '2',
+            page: String(page),
+            ...query,
+          })
+          expect(list.json().pagination.total).toBe(made.length)
+          if (list.json().data.length === 0) return ids
+          ids.push(...list.json().data.map((provider: Json) => provider.id))
+        }
+      }
+      const byBrand = () =>
+        [...made].sort((a, b) => a.brand.localeCompare(b.brand)).map((p) => p.id)
+      expect(await walk({})).toEqual(made.map((p) => p.id).reverse())
+      expect(await walk({ sort: 'brandName', order: 'asc' })).toEqual(byBrand())
+      expect(await walk({ sort: 'brandName', order: 'desc' })).toEqual(byBrand().reverse())
+
+      // A rename through the API moves the row at once; a create joins at once.
+      const renamed = made.find((p) => p.brand === 'Echo') as { id: number; brand: string }
+      const put = await api.put(
+        renamed.id,
+        updateBody(buildProvider({ brandName: `${tag} Aaron` })),
+      )
+      expect(put.statusCode, put.body).toBe(200)
+      renamed.brand = 'Aaron'
+      made.push({ id: (await api.create({ brandName: `${tag} Zulu` })).id, brand: 'Zulu' })
+      expect(await walk({ sort: 'brandName', order: 'asc' })).toEqual(byBrand())
     })
 
     test('email is a case-insensitive substring match with literal % and _', async () => {
