@@ -3,7 +3,8 @@
 // so a row sits at one place in the order and pages never repeat or skip it. Migration 009
 // gives every (field, id) pair an index, so a first page reads just its rows.
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
-import { type RawQuery, single } from './list-query'
+import type { Db } from './category-links'
+import { type PageRequest, type RawQuery, single } from './list-query'
 import { oneOf } from './query-schema'
 import { cachedMatches } from './read-cache'
 
@@ -90,39 +91,44 @@ export function orderBySort<Q extends AnyQuery>(
   return ordered.orderBy(sql.ref(id), sort.order) as Q
 }
 
-/** A narrow filter's matches are listed (`matchList`) up to this many. */
+/** A narrow filter's matches are listed (`narrowPage`) up to this many. */
 const MATCH_LIST_MAX = 10_000
 
 /** Under this share of all rows a filter is narrow: walking the newest rows for a page would
  * test over fifty rows per match. */
 const NARROW_SHARE = 0.02
 
-/** Whether a filter matching `total` of `everything` rows lists its matches (`matchList`). */
+/** Whether a filter matching `total` of `everything` rows lists its matches (`narrowPage`). */
 export function isNarrow(total: number, everything: number): boolean {
   return total > 0 && total <= MATCH_LIST_MAX && total < everything * NARROW_SHARE
 }
 
 /**
- * The ids of every row a narrow filter matches (`isNarrow`), in the sort's order; arguments
- * after `key` as for `orderBySort`. Kept in the read cache until the next write (outside
- * writers: 5–10 s, like totals), so that each page is read by id, fresh. Walking the newest
- * rows tests everything ÷ total rows per match on every page, and several broad filters
- * together can match few rows (at 1M products, name + category + price + rating: 15,000 rows
- * for the first page, 10 ms on PostgreSQL, and as many more for each further page); collecting
- * the matches through their indexes costs about what the count does, once.
+ * One page of a narrow filter (`isNarrow`), its rows read by id with `read`. The ids of every
+ * match, in the sort's order (arguments `sort` to `id` as for `orderBySort`), are collected once
+ * and kept in the read cache until the next write (outside writers: 5–10 s, like totals); the
+ * total is that list's length, which may be newer than the cached count. Walking the newest rows
+ * tests everything ÷ total rows per match on every page, and several broad filters together can
+ * match few rows (at 1M products, name + category + price + rating: 15,000 rows for the first
+ * page, 10 ms on PostgreSQL, and as many more for each further page); collecting the matches
+ * through their indexes costs about what the count does, once.
  */
-export function matchList(
-  db: Parameters<typeof cachedMatches>[0],
+export async function narrowPage<Row>(
+  db: Db,
   key: string,
   query: AnyQuery,
   sort: Sort,
   alias: string,
   id: string,
-): Promise<number[]> {
-  return cachedMatches(db, `${key}:${sort.field}:${sort.order}`, async () => {
+  { page, pageSize }: PageRequest,
+  read: (ids: number[]) => Promise<Row[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  const matches = await cachedMatches(db, `${key}:${sort.field}:${sort.order}`, async () => {
     const rows = await orderBySort(query.select(`${alias}.id`), sort, alias, id).execute()
     return rows.map((row) => Number(row.id))
   })
+  const ids = matches.slice((page - 1) * pageSize, page * pageSize)
+  return { rows: ids.length === 0 ? [] : await read(ids), total: matches.length }
 }
 
 /** Rows read per batch by `keysetIds`: big enough to amortise a query, small in memory. */

@@ -6,7 +6,7 @@
 // - Category lists: the dropdowns ask for every category (thousands) each time a form opens.
 // - Category trees: a list filtered by a category first reads that category's descendants.
 // - Match lists: the ids a narrow filter matches, in the sort's order, so that any of its pages is
-//   read by id instead of walking thousands of rows (`matchList` in ./list-sort.ts).
+//   read by id instead of walking thousands of rows (`narrowPage` in ./list-sort.ts).
 // - Sessions: every read request would otherwise look its bearer token up in the database
 //   (../auth/sessions.ts); a sign-out is a write, so it is seen at once like any other.
 //
@@ -59,9 +59,10 @@ function storeOf(db: Db): Store {
 }
 
 /** Kinds whose expired entry may still be served while it is computed again: a list total, body,
- * category tree or match list is still exact when nothing was written through the product since it was computed (every
- * such write forgets it), so only writers outside the product wait a little longer to be seen.
- * A session is never served late: an operator CLI reset must refuse reads within the TTL. */
+ * category tree or match list is still exact when nothing was written through the product since
+ * it was computed (every such write forgets it), so only writers outside the product wait a
+ * little longer to be seen. A session is never served late: an operator CLI reset must refuse
+ * reads within the TTL. */
 const SERVED_WHILE_REFRESHED = new Set<Kind>(['totals', 'bodies', 'ids', 'matches'])
 
 async function remembered<T>(

@@ -5,7 +5,7 @@ import type { Pricing } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
 import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
 import { type Lookup, lookupFor, onlyFilters, type PageRequest } from '../lib/list-query'
-import { EXPORT_BATCH_SIZE, isNarrow, matchList, orderBySort, type Sort } from '../lib/list-sort'
+import { EXPORT_BATCH_SIZE, isNarrow, narrowPage, orderBySort, type Sort } from '../lib/list-sort'
 import { cachedCount, cachedIds, cachedTotal, consistentPage } from '../lib/read-cache'
 import { filterByText, type ListQuery, productName, textIndexMatches } from '../lib/text-search'
 import { toNaira } from './money'
@@ -66,7 +66,7 @@ export async function productExists(db: Db, id: number): Promise<boolean> {
  * to find it depends on how many rows match, which the (cached) total tells: a broad filter is
  * fastest checked row by row while walking the newest products (thirty hits come quickly), a
  * narrow one by collecting its few matches through their indexes and sorting those, once until
- * the next write (`matchList`).
+ * the next write (`narrowPage`).
  */
 export function listProducts(
   db: Db,
@@ -84,18 +84,16 @@ async function readProductPage(
   sort: Sort,
 ): Promise<{ rows: Product[]; total: number }> {
   const matching = await matchingProducts(db, filter, page * pageSize)
-  const offset = (page - 1) * pageSize
   if (isNarrow(matching.total, matching.everything)) {
-    // The list may be newer than the cached count: the pages follow the list.
     const { query, newestFirst } = filterProducts(db, filter, matching.tree, COLLECT)
     const key = `products:${JSON.stringify(filter)}`
-    const matches = await matchList(db, key, query, sort, 'p', newestFirst)
-    const ids = matches.slice(offset, offset + pageSize)
-    return { rows: ids.length === 0 ? [] : await productsIn(db, ids, sort), total: matches.length }
+    return narrowPage(db, key, query, sort, 'p', newestFirst, { page, pageSize }, (ids) =>
+      productsIn(db, ids, sort),
+    )
   }
   const pageIds = orderBySort(matching.query.select('p.id'), sort, 'p', matching.newestFirst)
     .limit(pageSize)
-    .offset(offset)
+    .offset((page - 1) * pageSize)
   return { rows: await productsIn(db, pageIds, sort), total: matching.total }
 }
 

@@ -5,7 +5,7 @@ import type { Database, ProviderImageKind } from '../db/types'
 import { type CategoryRef, categoriesOf, type Db, providerLinks } from '../lib/category-links'
 import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
 import { onlyFilters, type PageRequest } from '../lib/list-query'
-import { isNarrow, matchList, orderBySort, type Sort } from '../lib/list-sort'
+import { isNarrow, narrowPage, orderBySort, type Sort } from '../lib/list-sort'
 import { cachedCount, consistentPage } from '../lib/read-cache'
 import {
   filterByText,
@@ -54,7 +54,7 @@ export async function findProvider(db: Db, id: number): Promise<Provider | undef
 }
 
 /** One page in the sort's order, plus the total; categories come in one extra query. A narrow
- * filter's pages come from the list of its matches (`matchList`). */
+ * filter's pages come from the list of its matches (`narrowPage`). */
 export function listProviders(
   db: Db,
   filter: ProviderFilter,
@@ -71,19 +71,17 @@ async function readProviderPage(
   sort: Sort,
 ): Promise<{ rows: Provider[]; total: number }> {
   const { query, newestFirst, total } = await matchingProviders(db, filter)
-  const offset = (page - 1) * pageSize
   const everything = await cachedCount(db, 'providers:{}', db.selectFrom('serviceProviders as p'))
   if (isNarrow(total, everything)) {
-    // The list may be newer than the cached count: the pages follow the list.
     const key = `providers:${JSON.stringify(filter)}`
-    const matches = await matchList(db, key, query, sort, 'p', newestFirst)
-    const ids = matches.slice(offset, offset + pageSize)
-    return { rows: ids.length === 0 ? [] : await providersIn(db, ids, sort), total: matches.length }
+    return narrowPage(db, key, query, sort, 'p', newestFirst, { page, pageSize }, (ids) =>
+      providersIn(db, ids, sort),
+    )
   }
   // Only the page's ids are looked for with the filters; then just those rows are read in full.
   const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
     .limit(pageSize)
-    .offset(offset)
+    .offset((page - 1) * pageSize)
   return { rows: await providersIn(db, pageIds, sort), total }
 }
 
