@@ -70,10 +70,9 @@ async function readProviderPage(
   { page, pageSize }: PageRequest,
   sort: Sort,
 ): Promise<{ rows: Provider[]; total: number }> {
-  const { query, newestFirst, total } = await matchingProviders(db, filter)
+  const { query, newestFirst, key, total } = await matchingProviders(db, filter)
   const everything = await cachedCount(db, 'providers:{}', db.selectFrom('serviceProviders as p'))
   if (isNarrow(total, everything)) {
-    const key = `providers:${JSON.stringify(filter)}`
     return narrowPage(db, key, query, sort, 'p', newestFirst, { page, pageSize }, (ids) =>
       providersIn(db, ids, sort),
     )
@@ -106,8 +105,9 @@ async function matchingProviders(db: Db, filter: ProviderFilter) {
     ? textIndexMatches(db, textSearches(filter))
     : undefined
   const counted: ListQuery = byTextIndex ?? query
-  const total = await cachedCount(db, `providers:${JSON.stringify(filter)}`, counted)
-  return { query, newestFirst, total }
+  const key = `providers:${JSON.stringify(filter)}`
+  const total = await cachedCount(db, key, counted)
+  return { query, newestFirst, key, total }
 }
 
 function textSearches(filter: ProviderFilter): Array<[TextColumn, string | undefined]> {
