@@ -6,7 +6,7 @@ import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Db } from './category-links'
 import { type PageRequest, type RawQuery, single } from './list-query'
 import { oneOf } from './query-schema'
-import { cachedMatches } from './read-cache'
+import { cachedMatches, rememberNarrow } from './read-cache'
 
 export type Order = 'asc' | 'desc'
 
@@ -92,7 +92,7 @@ export function orderBySort<Q extends AnyQuery>(
 }
 
 /** A narrow filter's matches are listed (`narrowPage`) up to this many. */
-const MATCH_LIST_MAX = 10_000
+export const MATCH_LIST_MAX = 10_000
 
 /** Under this share of all rows a filter is narrow: walking the newest rows for a page would
  * test over fifty rows per match. */
@@ -104,14 +104,17 @@ export function isNarrow(total: number, everything: number): boolean {
 }
 
 /**
- * One page of a narrow filter (`isNarrow`), its rows read by id with `read`. The ids of every
- * match, in the sort's order (arguments `sort` to `id` as for `orderBySort`), are collected once
- * and kept in the read cache until the next write (outside writers: 5–10 s, like totals); the
- * total is that list's length, which may be newer than the cached count. Walking the newest rows
- * tests everything ÷ total rows per match on every page, and several broad filters together can
- * match few rows (at 1M products, name + category + price + rating: 15,000 rows for the first
- * page, 10 ms on PostgreSQL, and as many more for each further page); collecting the matches
- * through their indexes costs about what the count does, once.
+ * One page of a narrow filter (`isNarrow`, or `wasNarrow` in ./read-cache.ts), its rows read by
+ * id with `read`; undefined when the filter now matches more than MATCH_LIST_MAX rows (then the
+ * caller counts and walks). The ids of every match, in the sort's order (arguments `sort` to `id`
+ * as for `orderBySort`), are collected once and kept in the read cache until the next write
+ * (outside writers: 5–10 s, like totals); the total is that list's length, which may be newer
+ * than the cached count. Walking the newest rows tests everything ÷ total rows per match on every
+ * page, and several broad filters together can match few rows (at 1M products, name + category
+ * + price + rating: 15,000 rows for the first page, 10 ms on PostgreSQL, and as many more for each
+ * further page); collecting the matches through their indexes costs about what the count does,
+ * once. That the filter was narrow is remembered across writes, so that the first request after
+ * a write lists its matches without counting them first (which doubled its wait).
  */
 export async function narrowPage<Row>(
   db: Db,
@@ -122,11 +125,16 @@ export async function narrowPage<Row>(
   id: string,
   { page, pageSize }: PageRequest,
   read: (ids: number[]) => Promise<Row[]>,
-): Promise<{ rows: Row[]; total: number }> {
+): Promise<{ rows: Row[]; total: number } | undefined> {
   const matches = await cachedMatches(db, `${key}:${sort.field}:${sort.order}`, async () => {
-    const rows = await orderBySort(query.select(`${alias}.id`), sort, alias, id).execute()
+    const rows = await orderBySort(query.select(`${alias}.id`), sort, alias, id)
+      .limit(MATCH_LIST_MAX + 1)
+      .execute()
     return rows.map((row) => Number(row.id))
   })
+  const listed = matches.length <= MATCH_LIST_MAX
+  rememberNarrow(db, key, listed)
+  if (!listed) return undefined
   const ids = matches.slice((page - 1) * pageSize, page * pageSize)
   return { rows: ids.length === 0 ? [] : await read(ids), total: matches.length }
 }

@@ -6,7 +6,8 @@
 // - Category lists: the dropdowns ask for every category (thousands) each time a form opens.
 // - Category trees: a list filtered by a category first reads that category's descendants.
 // - Match lists: the ids a narrow filter matches, in the sort's order, so that any of its pages is
-//   read by id instead of walking thousands of rows (`narrowPage` in ./list-sort.ts).
+//   read by id instead of walking thousands of rows (`narrowPage` in ./list-sort.ts). Which
+//   filters were narrow outlives writes, so the first request after one lists without counting.
 // - Sessions: every read request would otherwise look its bearer token up in the database
 //   (../auth/sessions.ts); a sign-out is a write, so it is seen at once like any other.
 //
@@ -38,6 +39,9 @@ interface Store {
   /** Whoever cannot vouch for the cache right now (a write listener that lost its connection
    * would miss other instances' writes): nothing is kept while this is not empty. */
   distrusted: Set<object>
+  /** Filters whose matches were last found few enough to list (`narrowPage`). Only a choice of
+   * plan, never an answer, so writes do not forget it. */
+  narrow: Set<string>
 }
 
 // One store per database handle, so apps (and tests) on different databases never share.
@@ -52,6 +56,7 @@ function storeOf(db: Db): Store {
       entries: entries as Store['entries'],
       pending: new Map(),
       distrusted: new Set(),
+      narrow: new Set(),
     }
     stores.set(db, store)
   }
@@ -123,15 +128,15 @@ export function cachedTotal(db: Db, key: string, count: () => Promise<number>): 
   return remembered(db, 'totals', key, count)
 }
 
-/** The number of rows of this filtered list query, through the cache. */
+/** The number of rows of this filtered list query, through the cache (built only to count). */
 export function cachedCount(
   db: Db,
   key: string,
   // biome-ignore lint/suspicious/noExplicitAny: any filtered list query
-  query: SelectQueryBuilder<any, any, object>,
+  query: () => SelectQueryBuilder<any, any, object>,
 ): Promise<number> {
   return cachedTotal(db, key, async () => {
-    const { total } = await query
+    const { total } = await query()
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow()
     return Number(total)
@@ -176,6 +181,23 @@ export function cachedMatches(
 ): Promise<number[]> {
   return remembered(db, 'matches', key, read)
 }
+
+/** Whether the filter's matches were last found few enough to list (see `narrowPage`). */
+export function wasNarrow(db: Db, key: string): boolean {
+  return storeOf(db).narrow.has(key)
+}
+
+/** Remembers, across writes, whether the filter's matches were few enough to list. */
+export function rememberNarrow(db: Db, key: string, narrow: boolean): void {
+  const filters = storeOf(db).narrow
+  if (!narrow) filters.delete(key)
+  else if (!filters.has(key)) {
+    if (filters.size >= NARROW_FILTERS_MAX) filters.clear()
+    filters.add(key)
+  }
+}
+
+const NARROW_FILTERS_MAX = 1_000
 
 /** The session row of a token hash as last read, within the cache's few seconds. */
 export function cachedSession<T>(db: Db, tokenHash: string, find: () => Promise<T>): Promise<T> {

@@ -6,7 +6,7 @@ import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/ca
 import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
 import { type Lookup, lookupFor, onlyFilters, type PageRequest } from '../lib/list-query'
 import { EXPORT_BATCH_SIZE, isNarrow, narrowPage, orderBySort, type Sort } from '../lib/list-sort'
-import { cachedCount, cachedIds, cachedTotal, consistentPage } from '../lib/read-cache'
+import { cachedCount, cachedIds, cachedTotal, consistentPage, wasNarrow } from '../lib/read-cache'
 import { filterByText, type ListQuery, productName, textIndexMatches } from '../lib/text-search'
 import { toNaira } from './money'
 
@@ -80,16 +80,24 @@ export function listProducts(
 async function readProductPage(
   db: Db,
   filter: ProductFilter,
-  { page, pageSize }: PageRequest,
+  request: PageRequest,
   sort: Sort,
 ): Promise<{ rows: Product[]; total: number }> {
-  const matching = await matchingProducts(db, filter, page * pageSize)
-  if (isNarrow(matching.total, matching.everything)) {
-    const { query, newestFirst } = filterProducts(db, filter, matching.tree, COLLECT)
-    return narrowPage(db, matching.key, query, sort, 'p', newestFirst, { page, pageSize }, (ids) =>
+  const { page, pageSize } = request
+  const tree = await categoryTree(db, filter)
+  const key = filterKey(filter)
+  // A filter narrow when last seen lists its matches straight away, without counting them.
+  const counted = wasNarrow(db, key)
+    ? undefined
+    : await matchingProducts(db, filter, tree, page * pageSize)
+  if (!counted || isNarrow(counted.total, counted.everything)) {
+    const { query, newestFirst } = filterProducts(db, filter, tree, COLLECT)
+    const narrow = await narrowPage(db, key, query, sort, 'p', newestFirst, request, (ids) =>
       productsIn(db, ids, sort),
     )
+    if (narrow) return narrow
   }
+  const matching = counted ?? (await matchingProducts(db, filter, tree, page * pageSize))
   const pageIds = orderBySort(matching.query.select('p.id'), sort, 'p', matching.newestFirst)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
@@ -102,7 +110,12 @@ export async function exportProducts(
   filter: ProductFilter,
   sort: Sort,
 ): Promise<ExportRows<Dated<Product>>> {
-  const matching = await matchingProducts(db, filter, EXPORT_BATCH_SIZE)
+  const matching = await matchingProducts(
+    db,
+    filter,
+    await categoryTree(db, filter),
+    EXPORT_BATCH_SIZE,
+  )
   return exportInBatches(db, 'products', matching, sort, 'p', (ids) => productsIn(db, ids, sort))
 }
 
@@ -111,18 +124,16 @@ export async function exportProducts(
  * first) and how many there are (cached). How the query finds its first `rowsNeeded` rows
  * depends on that number (see `lookupFor`).
  */
-async function matchingProducts(db: Db, filter: ProductFilter, rowsNeeded: number) {
-  const tree = filter.categoryId === undefined ? [] : await categoryTree(db, filter.categoryId)
-  const key = `products:${JSON.stringify(filter)}`
-  const total = await cachedTotal(db, key, () => countProducts(db, filter, tree))
-  const everything = await cachedCount(db, 'products:{}', db.selectFrom('products as p'))
+async function matchingProducts(db: Db, filter: ProductFilter, tree: number[], rowsNeeded: number) {
+  const total = await cachedTotal(db, filterKey(filter), () => countProducts(db, filter, tree))
+  const everything = await cachedCount(db, 'products:{}', () => db.selectFrom('products as p'))
   const lookups: Lookups = {
     text: lookupFor(rowsNeeded, total, everything),
     // Probing each walked product's links costs more than a tested name: walking a category
     // pays from 2 % of all rows on (a 0.7 % category walked: 10–18 ms against 7–9 collected).
     category: total >= everything * BROAD_SHARE ? 'scan' : 'index',
   }
-  return { ...filterProducts(db, filter, tree, lookups), key, total, everything, tree }
+  return { ...filterProducts(db, filter, tree, lookups), total, everything }
 }
 
 /** How the text filter (on PostgreSQL) and the category filter find their rows. */
@@ -185,7 +196,7 @@ export async function matchingProductIds(
   filter: ProductFilter,
   limit: number,
 ): Promise<number[]> {
-  const tree = filter.categoryId === undefined ? [] : await categoryTree(db, filter.categoryId)
+  const tree = await categoryTree(db, filter)
   const { query } = filterProducts(db, filter, tree, COLLECT)
   const rows = await query.select('p.id').orderBy('p.id').limit(limit).execute()
   return rows.map((row) => row.id)
@@ -240,12 +251,14 @@ function filterProducts(db: Db, filter: ProductFilter, tree: number[], lookups: 
 }
 
 /**
- * The ids of a product category and all of its descendants (none when it does not exist),
- * read on their own: inside the list query PostgreSQL plans the recursion badly. `union` (not
- * `union all`) would stop even on a cycle, which the category routes never let form. Kept in
- * the read cache until the next write: every page of a category filter needs it.
+ * The ids of the filter's category and all of its descendants (none when it does not exist;
+ * none either without a category filter), read on their own: inside the list query PostgreSQL
+ * plans the recursion badly. `union` (not `union all`) would stop even on a cycle, which the
+ * category routes never let form. Kept in the read cache until the next write: every page of a
+ * category filter needs it.
  */
-function categoryTree(db: Db, categoryId: number): Promise<number[]> {
+async function categoryTree(db: Db, { categoryId }: ProductFilter): Promise<number[]> {
+  if (categoryId === undefined) return []
   return cachedIds(db, `product-category-tree:${categoryId}`, async () => {
     const { rows } = await sql<{ id: number }>`
       with recursive tree(id) as (
@@ -256,6 +269,11 @@ function categoryTree(db: Db, categoryId: number): Promise<number[]> {
       select id from tree`.execute(db)
     return rows.map((row) => Number(row.id))
   })
+}
+
+/** The read cache's name for this filter's total and matches. */
+function filterKey(filter: ProductFilter): string {
+  return `products:${JSON.stringify(filter)}`
 }
 
 const productColumns = [

@@ -6,7 +6,7 @@ import { type CategoryRef, categoriesOf, type Db, providerLinks } from '../lib/c
 import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
 import { onlyFilters, type PageRequest } from '../lib/list-query'
 import { isNarrow, narrowPage, orderBySort, type Sort } from '../lib/list-sort'
-import { cachedCount, consistentPage } from '../lib/read-cache'
+import { cachedCount, consistentPage, wasNarrow } from '../lib/read-cache'
 import {
   filterByText,
   type ListQuery,
@@ -67,21 +67,29 @@ export function listProviders(
 async function readProviderPage(
   db: Db,
   filter: ProviderFilter,
-  { page, pageSize }: PageRequest,
+  request: PageRequest,
   sort: Sort,
 ): Promise<{ rows: Provider[]; total: number }> {
-  const { query, newestFirst, key, total } = await matchingProviders(db, filter)
-  const everything = await cachedCount(db, 'providers:{}', db.selectFrom('serviceProviders as p'))
-  if (isNarrow(total, everything)) {
-    return narrowPage(db, key, query, sort, 'p', newestFirst, { page, pageSize }, (ids) =>
+  const { page, pageSize } = request
+  const { query, newestFirst } = filterProviders(db, filter)
+  const key = filterKey(filter)
+  // A filter narrow when last seen lists its matches straight away, without counting them.
+  const total = wasNarrow(db, key) ? undefined : await countProviders(db, filter)
+  const everything = () => db.selectFrom('serviceProviders as p')
+  if (total === undefined || isNarrow(total, await cachedCount(db, 'providers:{}', everything))) {
+    const narrow = await narrowPage(db, key, query, sort, 'p', newestFirst, request, (ids) =>
       providersIn(db, ids, sort),
     )
+    if (narrow) return narrow
   }
   // Only the page's ids are looked for with the filters; then just those rows are read in full.
   const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
-  return { rows: await providersIn(db, pageIds, sort), total }
+  return {
+    rows: await providersIn(db, pageIds, sort),
+    total: total ?? (await countProviders(db, filter)),
+  }
 }
 
 /** Every provider matching the filter, in the sort's order, batch by batch (the CSV export). */
@@ -90,24 +98,26 @@ export async function exportProviders(
   filter: ProviderFilter,
   sort: Sort,
 ): Promise<ExportRows<Dated<Provider>>> {
-  const matching = await matchingProviders(db, filter)
+  const matching = { ...filterProviders(db, filter), total: await countProviders(db, filter) }
   return exportInBatches(db, 'serviceProviders', matching, sort, 'p', (ids) =>
     providersIn(db, ids, sort),
   )
 }
 
-/** The providers matching the filter (a query over `p`, the id expression ordering it newest
- * first) and how many there are (cached). Text filters alone are counted from the text index
- * alone (see `textIndexMatches`). */
-async function matchingProviders(db: Db, filter: ProviderFilter) {
-  const { query, newestFirst } = filterProviders(db, filter)
-  const byTextIndex = onlyFilters(filter, 'email', 'brandName')
-    ? textIndexMatches(db, textSearches(filter))
-    : undefined
-  const counted: ListQuery = byTextIndex ?? query
-  const key = `providers:${JSON.stringify(filter)}`
-  const total = await cachedCount(db, key, counted)
-  return { query, newestFirst, key, total }
+/** How many providers match the filter (cached). Text filters alone are counted from the text
+ * index alone (see `textIndexMatches`). */
+function countProviders(db: Db, filter: ProviderFilter): Promise<number> {
+  return cachedCount(db, filterKey(filter), (): ListQuery => {
+    const byTextIndex = onlyFilters(filter, 'email', 'brandName')
+      ? textIndexMatches(db, textSearches(filter))
+      : undefined
+    return byTextIndex ?? filterProviders(db, filter).query
+  })
+}
+
+/** The read cache's name for this filter's total and matches. */
+function filterKey(filter: ProviderFilter): string {
+  return `providers:${JSON.stringify(filter)}`
 }
 
 function textSearches(filter: ProviderFilter): Array<[TextColumn, string | undefined]> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { isNarrow } from '../../server/lib/list-sort'
+import { isNarrow, MATCH_LIST_MAX, productSorts, sortRequest } from '../../server/lib/list-sort'
+import { listProducts } from '../../server/products/product-queries'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import {
   buildProduct,
@@ -11,6 +12,7 @@ import {
   productFixture,
   productUpdateBody,
 } from './support/products'
+import { countWatch } from './support/query-log'
 import { expectDetail, type Json } from './support/requests'
 
 // Products on SQLite and on PostgreSQL. The file shares one database, so each test tags its
@@ -494,6 +496,20 @@ describeEachDatabase('product API', (suite) => {
     })
   })
 
+  /** Inserts copies of a product straight into the database, as an outside writer would. */
+  const insertCopies = async (id: number, copies: number) => {
+    const row = await suite.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    const { id: _, priceLowKobo: _low, priceHighKobo: _high, attributes: _none, ...copy } = row
+    for (let left = copies; left > 0; left -= 1000) {
+      const batch = Array.from({ length: Math.min(left, 1000) }, () => copy)
+      await suite.db.insertInto('products').values(batch).execute()
+    }
+  }
+
   describe('list filters', () => {
     test('newest first; each row is the full product with its own categories', async () => {
       const a = await api.category(`${tag} A`)
@@ -699,17 +715,7 @@ describeEachDatabase('product API', (suite) => {
     test('a narrow filter pages through its matches in every sort; writes show at once', async () => {
       // Copies of one product straight into the database make the tag rare, so its pages come
       // from its list of matches (isNarrow); the creates through the API come after them.
-      const filler = await api.create(providerId, { name: uniqueName('filler') })
-      const row = await suite.db
-        .selectFrom('products')
-        .selectAll()
-        .where('id', '=', filler.id)
-        .executeTakeFirstOrThrow()
-      const { id: _, priceLowKobo: _low, priceHighKobo: _high, attributes: _none, ...copy } = row
-      await suite.db
-        .insertInto('products')
-        .values(Array.from({ length: 400 }, () => copy))
-        .execute()
+      await insertCopies((await api.create(providerId, { name: uniqueName('filler') })).id, 400)
       const prices = [500, 700, 300, 700, 1200, 700, 900]
       const made: Array<{ id: number; price: number }> = []
       for (const [n, price] of prices.entries()) {
@@ -750,6 +756,28 @@ describeEachDatabase('product API', (suite) => {
       const gone = made.pop() as { id: number }
       await suite.db.deleteFrom('products').where('id', '=', gone.id).execute()
       expect(await walk({})).toEqual(made.map((p) => p.id).reverse())
+    })
+
+    test('a filter narrow when last seen is listed after a write without counting it first, until it outgrows the list', async () => {
+      await insertCopies((await api.create(providerId, { name: uniqueName('filler') })).id, 400)
+      const made = [(await make('A')).id, (await make('B')).id, (await make('C')).id]
+      const watch = countWatch(suite.db)
+      const firstPage = async () => {
+        watch.forget()
+        const sort = sortRequest({}, productSorts, 'newest')
+        const page = { page: 1, pageSize: 2 }
+        const { rows, total } = await listProducts(watch.db, { name: tag }, page, sort)
+        return { ids: rows.map((row) => row.id), total, counted: watch.counted() }
+      }
+      const newest = [made[2], made[1]]
+      expect(await firstPage()).toEqual({ ids: newest, total: 3, counted: true })
+      expect(await firstPage()).toEqual({ ids: newest, total: 3, counted: false })
+
+      // Past MATCH_LIST_MAX matches, the list is given up: counted and walked, then counted again.
+      await insertCopies(made[0], MATCH_LIST_MAX + 1)
+      const total = MATCH_LIST_MAX + 4
+      expect(await firstPage()).toMatchObject({ total, counted: true })
+      expect(await firstPage()).toMatchObject({ total, counted: true })
     })
 
     test('pages: page and pageSize, a page past the end is empty', async () => {

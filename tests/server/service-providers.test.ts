@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { isNarrow } from '../../server/lib/list-sort'
+import { isNarrow, MATCH_LIST_MAX, providerSorts, sortRequest } from '../../server/lib/list-sort'
+import { listProviders } from '../../server/service-providers/provider-queries'
 import { describeEachDatabase, uniqueName } from './support/databases'
+import { countWatch } from './support/query-log'
 import { expectDetail, type Json } from './support/requests'
 import { buildProvider, PROVIDERS, providerApi, updateBody } from './support/service-providers'
 
@@ -27,6 +29,25 @@ describeEachDatabase('service provider API', (suite) => {
   let app: FastifyInstance
   let api: ReturnType<typeof providerApi>
   let tag: string
+
+  /** Inserts copies of a provider straight into the database (emails made unique), as an outside
+   * writer would. */
+  const insertCopies = async (id: number, copies: number) => {
+    const row = await suite.db
+      .selectFrom('serviceProviders')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    const { id: _, attributes: _none, ...copy } = row
+    for (let done = 0; done < copies; done += 1000) {
+      const batch = Array.from({ length: Math.min(copies - done, 1000) }, (_, n) => ({
+        ...copy,
+        email: `${done + n}.${copy.email}`,
+        emailKey: `${done + n}.${copy.emailKey}`,
+      }))
+      await suite.db.insertInto('serviceProviders').values(batch).execute()
+    }
+  }
 
   beforeEach(async () => {
     app = await suite.makeApp()
@@ -363,19 +384,7 @@ describeEachDatabase('service provider API', (suite) => {
     test('a narrow filter pages through its matches in every sort; writes show at once', async () => {
       // Copies of one provider straight into the database make the tag rare, so its pages come
       // from its list of matches (isNarrow); the creates through the API come after them.
-      const filler = await api.create({ brandName: uniqueName('filler') })
-      const row = await suite.db
-        .selectFrom('serviceProviders')
-        .selectAll()
-        .where('id', '=', filler.id)
-        .executeTakeFirstOrThrow()
-      const { id: _, attributes: _none, ...copy } = row
-      const copies = Array.from({ length: 400 }, (_, n) => ({
-        ...copy,
-        email: `${n}.${copy.email}`,
-        emailKey: `${n}.${copy.emailKey}`,
-      }))
-      await suite.db.insertInto('serviceProviders').values(copies).execute()
+      await insertCopies((await api.create({ brandName: uniqueName('filler') })).id, 400)
       const made: Array<{ id: number; brand: string }> = []
       for (const brand of ['Delta', 'Alpha', 'Echo', 'Charlie', 'Bravo']) {
         made.push({ id: (await api.create({ brandName: `${tag} ${brand}` })).id, brand })
@@ -416,6 +425,30 @@ describeEachDatabase('service provider API', (suite) => {
       renamed.brand = 'Aaron'
       made.push({ id: (await api.create({ brandName: `${tag} Zulu` })).id, brand: 'Zulu' })
       expect(await walk({ sort: 'brandName', order: 'asc' })).toEqual(byBrand())
+    })
+
+    test('a filter narrow when last seen is listed after a write without counting it first, until it outgrows the list', async () => {
+      await insertCopies((await api.create({ brandName: uniqueName('filler') })).id, 400)
+      const made: number[] = []
+      for (const brand of ['A', 'B', 'C'])
+        made.push((await api.create({ brandName: `${tag} ${brand}` })).id)
+      const watch = countWatch(suite.db)
+      const firstPage = async () => {
+        watch.forget()
+        const sort = sortRequest({}, providerSorts, 'newest')
+        const page = { page: 1, pageSize: 2 }
+        const { rows, total } = await listProviders(watch.db, { brandName: tag }, page, sort)
+        return { ids: rows.map((row) => row.id), total, counted: watch.counted() }
+      }
+      const newest = [made[2], made[1]]
+      expect(await firstPage()).toEqual({ ids: newest, total: 3, counted: true })
+      expect(await firstPage()).toEqual({ ids: newest, total: 3, counted: false })
+
+      // Past MATCH_LIST_MAX matches, the list is given up: counted and walked, then counted again.
+      await insertCopies(made[0], MATCH_LIST_MAX + 1)
+      const total = MATCH_LIST_MAX + 4
+      expect(await firstPage()).toMatchObject({ total, counted: true })
+      expect(await firstPage()).toMatchObject({ total, counted: true })
     })
 
     test('email is a case-insensitive substring match with literal % and _', async () => {
