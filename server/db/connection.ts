@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3'
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
-import { ReadWorkers } from './read-workers'
+import { attachReadWorkers, ReadWorkers } from './read-workers'
 import { sqliteDialect } from './sqlite-driver'
 import { addUnicodeLower, BUSY_TIMEOUT_MS } from './sqlite-setup.mjs'
 import type { Database } from './types'
@@ -64,6 +64,7 @@ function createSqlite(dataDir: string, readWorkers: number): DatabaseHandle {
     dialect: sqliteDialect(file, pool),
     plugins: [new CamelCasePlugin()],
   })
+  if (pool) attachReadWorkers(db, pool)
   return { db, dialect: 'sqlite', exclusively: (work) => work(), destroy: () => db.destroy() }
 }
 

@@ -1,7 +1,7 @@
 // One read worker (./read-workers.ts): its own read-only connection on the product's SQLite
-// file answers the SELECTs the main thread sends, one at a time. WAL lets it read while the
-// main connection writes; each statement is its own read transaction, so it sees every write
-// committed before the statement was sent.
+// file answers the SELECTs and list pages the main thread sends, one at a time. WAL lets it read
+// while the main connection writes; each statement is its own read transaction, so it sees every
+// write committed before the statement was sent.
 import { parentPort, workerData } from 'node:worker_threads'
 import SqliteDatabase from 'better-sqlite3'
 import { addUnicodeLower, BUSY_TIMEOUT_MS, reusingStatements } from './sqlite-setup.mjs'
@@ -18,9 +18,33 @@ const bindable = (value) =>
     ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
     : value
 
-parentPort.on('message', ({ sql, parameters }) => {
+// Whole list pages (../list-pages.ts) need the server's TypeScript: loaded as the worker starts,
+// so the first page does not wait for it; a failure to load fails each page, not the worker.
+const pages = loadPages()
+pages.catch(() => {})
+
+async function loadPages() {
+  const { register } = await import('tsx/esm/api')
+  register()
+  const { workerPages } = await import('./read-worker-pages.ts')
+  return workerPages(prepare)
+}
+
+// A page runs to its end before the next message is read (better-sqlite3 does not yield), so a
+// `forget` sent after a write never lands in the middle of a page's reads.
+parentPort.on('message', async (message) => {
+  if (message.forget) {
+    // Nothing is kept before the pages have loaded; a page waits for them in order.
+    pages.then((loaded) => loaded.forget()).catch(() => {})
+    return
+  }
   try {
-    parentPort.postMessage({ rows: prepare(sql).all(parameters.map(bindable)) })
+    if (message.page) {
+      parentPort.postMessage({ json: await (await pages).json(message.page) })
+    } else {
+      const { sql, parameters } = message
+      parentPort.postMessage({ rows: prepare(sql).all(parameters.map(bindable)) })
+    }
   } catch (error) {
     parentPort.postMessage({
       error: { message: String(error?.message ?? error), code: error?.code },

@@ -1,21 +1,42 @@
 import { Worker } from 'node:worker_threads'
 import SqliteDatabase from 'better-sqlite3'
+import type { PageJob } from '../list-pages'
 
 // A few worker threads, each with its own read-only connection on the SQLite file, so that
 // SELECTs run on the other cores while the main thread serves HTTP and writes (decision 018).
 // One queue in the main thread feeds them, one query per worker at a time: a short page query
 // never waits behind a long count while another worker is idle.
 
+/** What a worker is asked: one SELECT's rows, a list page's JSON, or to forget its read cache. */
+type Message =
+  | { sql: string; parameters: readonly unknown[] }
+  | { page: PageJob }
+  | { forget: true }
+
+type Answer =
+  | { rows: Record<string, unknown>[] }
+  | { json: string }
+  | { error: { message: string; code?: string } }
+
 interface Job {
-  sql: string
-  parameters: readonly unknown[]
-  resolve: (rows: unknown[]) => void
+  message: Message
+  resolve: (answer: Answer) => void
   reject: (error: Error) => void
 }
 
-type Answer = { rows: Record<string, unknown>[] } | { error: { message: string; code?: string } }
-
 const WORKER_FILE = new URL('./read-worker.mjs', import.meta.url)
+
+const byDatabase = new WeakMap<object, ReadWorkers>()
+
+/** The read workers of a database handle (`createDatabase`), if it has any. */
+export function readWorkersOf(db: object): ReadWorkers | undefined {
+  return byDatabase.get(db)
+}
+
+/** Makes `workers` the read workers of `db` (`readWorkersOf`). */
+export function attachReadWorkers(db: object, workers: ReadWorkers): void {
+  byDatabase.set(db, workers)
+}
 
 export class ReadWorkers {
   readonly #file: string
@@ -33,10 +54,26 @@ export class ReadWorkers {
   }
 
   /** The rows of one SELECT, read on whichever worker is free first. */
-  read(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+  async read(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+    const answer = await this.#ask({ sql, parameters })
+    return 'rows' in answer ? withBuffers(answer.rows) : []
+  }
+
+  /** A list page's JSON (../list-pages.ts), read whole on whichever worker is free first. */
+  async page(job: PageJob): Promise<string> {
+    const answer = await this.#ask({ page: job })
+    return 'json' in answer ? answer.json : ''
+  }
+
+  /** Tells every worker to forget its read cache, before any job sent after this call. */
+  forget(): void {
+    for (const worker of this.#workers.keys()) worker.postMessage({ forget: true })
+  }
+
+  #ask(message: Message): Promise<Answer> {
     if (this.#destroyed) return Promise.reject(new Error('The SQLite read workers were stopped'))
     return new Promise((resolve, reject) => {
-      this.#queue.push({ sql, parameters, resolve, reject })
+      this.#queue.push({ message, resolve, reject })
       this.#dispatch()
     })
   }
@@ -75,7 +112,7 @@ export class ReadWorkers {
       const worker = this.#idle.pop() as Worker
       const job = this.#queue.shift() as Job
       this.#workers.set(worker, job)
-      worker.postMessage({ sql: job.sql, parameters: job.parameters })
+      worker.postMessage(job.message)
     }
   }
 
@@ -84,8 +121,8 @@ export class ReadWorkers {
     this.#workers.set(worker, undefined)
     this.#idle.push(worker)
     if (job) {
-      if ('rows' in answer) job.resolve(withBuffers(answer.rows))
-      else job.reject(sqliteError(answer.error))
+      if ('error' in answer) job.reject(sqliteError(answer.error))
+      else job.resolve(answer)
     }
     this.#dispatch()
   }

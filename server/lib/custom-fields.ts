@@ -40,6 +40,8 @@ export interface CustomFields {
   /** The record with its custom fields (those the current schema declares) at the top level. */
   show<T extends { id: number }>(db: Db, record: T): Promise<T>
   showAll<T extends { id: number }>(db: Db, records: T[]): Promise<T[]>
+  /** The custom fields the current schema declares, which GET shows. */
+  shown: string[]
 }
 
 /** Reads the entity's schema (as registered with `app`) once: the app is rebuilt on a change. */
@@ -52,25 +54,8 @@ export function customFields(app: FastifyInstance, entity: EntityName): CustomFi
     update: customFieldNames(entity, document, ['update']),
   }
 
-  const showAll = async <T extends { id: number }>(db: Db, records: T[]): Promise<T[]> => {
-    if (shown.length === 0 || records.length === 0) return records
-    const rows = await db
-      .selectFrom(table)
-      .select(['id', 'attributes'])
-      .where(
-        'id',
-        'in',
-        records.map((record) => record.id),
-      )
-      .execute()
-    const byId = new Map(rows.map((row) => [row.id, parseAttributes(row.attributes)]))
-    return records.map((record) => {
-      const stored = byId.get(record.id) ?? {}
-      const visible: Attributes = {}
-      for (const name of shown) if (Object.hasOwn(stored, name)) visible[name] = stored[name]
-      return { ...record, ...visible }
-    })
-  }
+  const showAll = <T extends { id: number }>(db: Db, records: T[]) =>
+    withCustomFields(db, table, shown, records)
 
   return {
     write: (form, body) => ({
@@ -78,9 +63,36 @@ export function customFields(app: FastifyInstance, entity: EntityName): CustomFi
       declared: declared[form],
       values: splitBody(entity, document, form, body as Attributes).attributes,
     }),
+    shown,
     showAll,
     show: async (db, record) => (await showAll(db, [record]))[0],
   }
+}
+
+/** The records with the custom fields `shown` (as stored in `table`) at the top level. */
+export async function withCustomFields<T extends { id: number }>(
+  db: Db,
+  table: AttributesTable,
+  shown: readonly string[],
+  records: T[],
+): Promise<T[]> {
+  if (shown.length === 0 || records.length === 0) return records
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', 'attributes'])
+    .where(
+      'id',
+      'in',
+      records.map((record) => record.id),
+    )
+    .execute()
+  const byId = new Map(rows.map((row) => [row.id, parseAttributes(row.attributes)]))
+  return records.map((record) => {
+    const stored = byId.get(record.id) ?? {}
+    const visible: Attributes = {}
+    for (const name of shown) if (Object.hasOwn(stored, name)) visible[name] = stored[name]
+    return { ...record, ...visible }
+  })
 }
 
 /**

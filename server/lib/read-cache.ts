@@ -19,6 +19,7 @@
 // its total says.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
+import { readWorkersOf } from '../db/read-workers'
 import type { Database } from '../db/types'
 import type { Db } from './category-links'
 
@@ -214,6 +215,7 @@ export function forgetReadCaches(db: Db): void {
   const store = storeOf(db)
   store.generation += 1
   for (const entries of Object.values(store.entries)) entries.clear()
+  readWorkersOf(db)?.forget() // their own caches, for the pages they read (../list-pages.ts)
   // A computation that began before this write must not be joined by requests after it.
   store.pending.clear()
 }

@@ -7,10 +7,11 @@ import { HttpError } from '../errors'
 import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
-import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
+import { pageRequest, type RawQuery } from '../lib/list-query'
 import { productSorts, sortRequest } from '../lib/list-sort'
 import { exportQuery } from '../lib/query-schema'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
+import { type PageJob, sendPage } from '../list-pages'
 import { providerExists } from '../service-providers/provider-image-queries'
 import {
   NOT_FOUND as PROVIDER_NOT_FOUND,
@@ -19,7 +20,7 @@ import {
 } from '../service-providers/provider-request'
 import { productAudit } from './product-audit'
 import { productColumns } from './product-export'
-import { exportProducts, findProduct, listProducts } from './product-queries'
+import { exportProducts, findProduct, type ProductFilter } from './product-queries'
 import {
   BASE_PATH,
   type NewProductBody,
@@ -44,12 +45,17 @@ import {
 export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'product')
   const { current, audit } = productAudit(custom)
-  app.get(BASE_PATH, { schema: { querystring: productListQuery } }, async (request) => {
+  const page = (query: RawQuery, filter: ProductFilter): PageJob => ({
+    list: 'products',
+    filter,
+    page: pageRequest(query),
+    sort: sortRequest(query, productSorts, 'newest'),
+    shown: custom.shown,
+  })
+
+  app.get(BASE_PATH, { schema: { querystring: productListQuery } }, async (request, reply) => {
     const query = request.query as RawQuery
-    const page = pageRequest(query)
-    const sort = sortRequest(query, productSorts, 'newest')
-    const { rows, total } = await listProducts(db, productFilter(query), page, sort)
-    return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
+    return sendPage(reply, db, page(query, productFilter(query)))
   })
 
   app.get(
@@ -109,17 +115,14 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
 
   // A list under a parent that does not exist is 404, not an empty page.
   const providerProducts = { schema: { querystring: providerProductListQuery } }
-  app.get(`${PROVIDERS_PATH}/:id/products`, providerProducts, async (request) => {
+  app.get(`${PROVIDERS_PATH}/:id/products`, providerProducts, async (request, reply) => {
     const serviceProviderId = providerId(request.params)
     const query = request.query as RawQuery
-    const page = pageRequest(query)
-    const sort = sortRequest(query, productSorts, 'newest')
     const filter = { ...providerProductFilter(query), serviceProviderId }
     if (!(await providerExists(db, serviceProviderId))) {
       throw new HttpError(404, PROVIDER_NOT_FOUND)
     }
-    const { rows, total } = await listProducts(db, filter, page, sort)
-    return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
+    return sendPage(reply, db, page(query, filter))
   })
 
   const providerProductsExport = { schema: { querystring: exportQuery(providerProductListQuery) } }

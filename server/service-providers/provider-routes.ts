@@ -6,12 +6,13 @@ import { HttpError } from '../errors'
 import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
-import { pageRequest, pagination, type RawQuery } from '../lib/list-query'
+import { pageRequest, type RawQuery } from '../lib/list-query'
 import { providerSorts, sortRequest } from '../lib/list-sort'
 import { exportQuery } from '../lib/query-schema'
+import { sendPage } from '../list-pages'
 import { providerAudit } from './provider-audit'
 import { providerColumns } from './provider-export'
-import { exportProviders, findProvider, listProviders } from './provider-queries'
+import { exportProviders, findProvider } from './provider-queries'
 import {
   BASE_PATH,
   DUPLICATE_EMAIL,
@@ -34,12 +35,15 @@ import {
 export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'service-provider')
   const { current, audit } = providerAudit(custom)
-  app.get(BASE_PATH, { schema: { querystring: providerListQuery } }, async (request) => {
+  app.get(BASE_PATH, { schema: { querystring: providerListQuery } }, async (request, reply) => {
     const query = request.query as RawQuery
-    const page = pageRequest(query)
-    const sort = sortRequest(query, providerSorts, 'newest')
-    const { rows, total } = await listProviders(db, providerFilter(query), page, sort)
-    return { data: await custom.showAll(db, rows), pagination: pagination(page, total) }
+    return sendPage(reply, db, {
+      list: 'providers',
+      filter: providerFilter(query),
+      page: pageRequest(query),
+      sort: sortRequest(query, providerSorts, 'newest'),
+      shown: custom.shown,
+    })
   })
 
   app.get(

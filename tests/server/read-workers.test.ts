@@ -5,14 +5,18 @@ import { type Generated, type Kysely, sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createDatabase, type DatabaseHandle } from '../../server/db/connection'
 import { ReadWorkers } from '../../server/db/read-workers'
-import { describeEachDatabase, freshStorage, testConfig } from './support/databases'
+import { productSorts, sortRequest } from '../../server/lib/list-sort'
+import { forgetReadCaches } from '../../server/lib/read-cache'
+import { type PageJob, pageJson } from '../../server/list-pages'
+import { describeEachDatabase, freshStorage, testConfig, uniqueName } from './support/databases'
 import { productApi } from './support/products'
 
 // SQLite's plain reads run on read-only connections in worker threads (server/db/read-workers.ts,
 // decision 018) while writes and transactions keep the main connection. What must hold: a read
 // sent after a write sees it; a read neither waits for nor sees another caller's open
 // transaction; a long read does not hold up a short one; rows and errors come back as the main
-// connection gives them; and everything still works with no workers at all.
+// connection gives them; a list page a worker reads whole is the page read in-process, and its
+// kept totals are forgotten with the server's; and everything still works with no workers at all.
 
 describeEachDatabase('read after write through the API', (suite) => {
   test('a product is found by its detail and by the list at once after each create and update', async () => {
@@ -33,6 +37,59 @@ describeEachDatabase('read after write through the API', (suite) => {
       expect((await api.get(id)).json().name).toBe(renamed)
       expect((await api.rows({ name: renamed })).map((row) => row.id)).toEqual([id])
     }
+  })
+})
+
+describeEachDatabase('list pages (read whole by a worker on SQLite)', (suite) => {
+  test('are the JSON the same page read in-process gives', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const api = productApi(app, token)
+    const providerId = await api.provider()
+    const name = uniqueName('page')
+    for (let i = 0; i < 3; i += 1) await api.create(providerId, { name: `${name} ${i}` })
+    const response = await api.list({ name, pageSize: '2', sort: 'name', order: 'desc' })
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    const job: PageJob = {
+      list: 'products',
+      filter: { name },
+      page: { page: 1, pageSize: 2 },
+      sort: sortRequest({ sort: 'name', order: 'desc' }, productSorts, 'newest'),
+      shown: [],
+    }
+    expect(response.body).toBe(await pageJson(suite.db, job))
+    expect(response.json().pagination.total).toBe(3)
+  })
+
+  test("forget their kept totals whenever the server's read cache forgets", async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const api = productApi(app, token)
+    const providerId = await api.provider()
+    const name = uniqueName('kept')
+    const made = []
+    for (let i = 0; i < 3; i += 1) made.push(await api.create(providerId, { name: `${name} ${i}` }))
+    const totals = async () => {
+      const answers = []
+      for (let i = 0; i < 4; i += 1) {
+        answers.push((await api.list({ name, pageSize: '2' })).json().pagination.total)
+      }
+      return answers
+    }
+    expect(await totals()).toEqual([3, 3, 3, 3])
+    // A copy written behind the server, after the first page (which stays full): within the
+    // cache's few seconds the kept total stands, as for any outside writer...
+    const row = await suite.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', made[0].id)
+      .executeTakeFirstOrThrow()
+    const { id: _, priceLowKobo: _low, priceHighKobo: _high, attributes: _none, ...copy } = row
+    await suite.db.insertInto('products').values(copy).execute()
+    expect(await totals()).toEqual([3, 3, 3, 3])
+    // ...until a write through the product, or another instance's notice, forgets it.
+    forgetReadCaches(suite.db)
+    expect(await totals()).toEqual([4, 4, 4, 4])
   })
 })
 
