@@ -1,6 +1,6 @@
-// The read workers' whole pages (../list-pages.ts): ./read-worker.mjs loads this on its first
-// page. Its Kysely reads on the worker's read-only connection, with a read cache of its own that
-// the main thread tells to forget whenever it forgets its own (`forgetReadCaches`).
+// The read workers' whole list pages (../list-pages.ts): ./read-worker.mjs loads this as it
+// starts. Its Kysely reads on the worker's read-only connection, with a read cache of its own
+// that the main thread tells to forget whenever it forgets its own (`forgetReadCaches`).
 import type SqliteDatabase from 'better-sqlite3'
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely'
 import { forgetReadCaches } from '../lib/read-cache'

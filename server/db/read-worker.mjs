@@ -31,7 +31,8 @@ async function loadPages() {
 }
 
 // A page runs to its end before the next message is read (better-sqlite3 does not yield), so a
-// `forget` sent after a write never lands in the middle of a page's reads.
+// `forget` sent after a write never lands in the middle of a page's reads. Each answer names its
+// job: a page waiting for the TypeScript to load may be answered after a SELECT sent later.
 parentPort.on('message', async (message) => {
   if (message.forget) {
     // Nothing is kept before the pages have loaded; a page waits for them in order.
@@ -40,13 +41,14 @@ parentPort.on('message', async (message) => {
   }
   try {
     if (message.page) {
-      parentPort.postMessage({ json: await (await pages).json(message.page) })
+      parentPort.postMessage({ id: message.id, json: await (await pages).json(message.page) })
     } else {
-      const { sql, parameters } = message
-      parentPort.postMessage({ rows: prepare(sql).all(parameters.map(bindable)) })
+      const { id, sql, parameters } = message
+      parentPort.postMessage({ id, rows: prepare(sql).all(parameters.map(bindable)) })
     }
   } catch (error) {
     parentPort.postMessage({
+      id: message.id,
       error: { message: String(error?.message ?? error), code: error?.code },
     })
   }

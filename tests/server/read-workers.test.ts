@@ -177,11 +177,12 @@ for (const readWorkers of [2, 0]) {
       expect(await bodies()).toEqual(['committed', 'uncommitted', 'after'])
     })
 
-    test('a long read does not hold up a short one sent after it', async () => {
-      // 250³ ≈ 15.6 million rows to count: a long read that needs no function of our own.
+    test('a long read holds up none of the short ones sent after it', async () => {
+      // 400³ = 64 million rows to count (over half a second): a long read that needs no function
+      // of our own.
       await db
         .insertInto('notes')
-        .values(Array.from({ length: 250 }, (_, i) => ({ body: `row ${i}` })))
+        .values(Array.from({ length: 400 }, (_, i) => ({ body: `row ${i}` })))
         .execute()
       // Both workers started (they start on the first read), so neither waits for its start.
       await Promise.all([bodies(), bodies()])
@@ -194,18 +195,29 @@ for (const readWorkers of [2, 0]) {
           finished.push('long')
           return row.n
         })
-      const short = db
-        .selectFrom('notes')
-        .select('body')
-        .where('id', '=', 1)
-        .executeTakeFirstOrThrow()
-        .then((row) => {
-          finished.push('short')
-          return row.body
-        })
-      expect(await Promise.all([long, short])).toEqual([250 ** 3, 'row 0'])
-      // One connection answers in order; with workers, the idle one answers the short read.
-      expect(finished).toEqual(readWorkers >= 2 ? ['short', 'long'] : ['long', 'short'])
+      // More than one per worker: while both are busy, a read may be queued on a worker whose
+      // read began a moment ago (LONG_JOB_MS), never behind one that has run longer.
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      // Still counting (one connection has answered it already).
+      expect(finished).toEqual(readWorkers >= 2 ? [] : ['long'])
+      const shorts = Array.from({ length: 20 }, (_, i) =>
+        db
+          .selectFrom('notes')
+          .select('body')
+          .where('id', '=', i + 1)
+          .executeTakeFirstOrThrow()
+          .then((row) => {
+            finished.push('short')
+            return row.body
+          }),
+      )
+      expect(await Promise.all([long, ...shorts])).toEqual([
+        400 ** 3,
+        ...shorts.map((_, i) => `row ${i}`),
+      ])
+      // One connection answers in order; with workers, the idle one answers the short reads.
+      const inOrder = ['long', ...shorts.map(() => 'short')]
+      expect(finished).toEqual(readWorkers >= 2 ? [...inOrder.slice(1), 'long'] : inOrder)
     })
 
     test('BLOBs come back as the same bytes, in a Buffer', async () => {
