@@ -7,7 +7,7 @@ import type { PageJob } from '../list-pages'
 // One queue in the main thread feeds them. A worker works on one job at a time; while every
 // worker has one, a second is sent to a worker whose job began within the last few milliseconds,
 // so that it starts the moment the first is answered instead of when the main thread, busy with
-// HTTP, gets round to it (12–20 % more pages per second at 32 connections). A short query never
+// HTTP, gets round to it (12–30 % more pages per second at 32 connections). A short query never
 // waits behind a long count while another worker is idle, nor behind one running for longer.
 
 /** What a worker is asked: one SELECT's rows, a list page's JSON, or to forget its read cache. */
