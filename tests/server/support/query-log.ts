@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
+import { expect } from 'vitest'
 import type { Database } from '../../../server/db/types'
+import { MATCH_LIST_MAX } from '../../../server/lib/list-sort'
 import { forgetReadCaches } from '../../../server/lib/read-cache'
 
 /**
@@ -24,4 +26,33 @@ export function countWatch(db: Kysely<Database>) {
     },
     counted: () => queries.some((query) => /"func":"count"|count\(\*\)/.test(query)),
   }
+}
+
+/**
+ * A filter narrow when last seen (three matches, `made` oldest first, among hundreds of rows) is
+ * listed after a write without counting it first; once `grow(copies)` has given it more than
+ * MATCH_LIST_MAX matches, it is counted again after every write. `read` lists its first two rows,
+ * newest first.
+ */
+export async function expectNarrowAfterWrites(
+  db: Kysely<Database>,
+  made: number[],
+  read: (db: Kysely<Database>) => Promise<{ rows: Array<{ id: number }>; total: number }>,
+  grow: (copies: number) => Promise<void>,
+): Promise<void> {
+  const watch = countWatch(db)
+  const firstPage = async () => {
+    watch.forget()
+    const { rows, total } = await read(watch.db)
+    return { ids: rows.map((row) => row.id), total, counted: watch.counted() }
+  }
+  const newest = [made[2], made[1]]
+  expect(await firstPage()).toEqual({ ids: newest, total: 3, counted: true })
+  expect(await firstPage()).toEqual({ ids: newest, total: 3, counted: false })
+
+  // Past MATCH_LIST_MAX matches, the list is given up: counted and walked, then counted again.
+  await grow(MATCH_LIST_MAX + 1)
+  const total = MATCH_LIST_MAX + 4
+  expect(await firstPage()).toMatchObject({ total, counted: true })
+  expect(await firstPage()).toMatchObject({ total, counted: true })
 }
