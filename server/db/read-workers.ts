@@ -5,10 +5,11 @@ import type { PageJob } from '../list-pages'
 // A few worker threads, each with its own read-only connection on the SQLite file, so that
 // SELECTs run on the other cores while the main thread serves HTTP and writes (decision 018).
 // One queue in the main thread feeds them. A worker works on one job at a time; while every
-// worker has one, a second is sent to a worker whose job began within the last few milliseconds,
-// so that it starts the moment the first is answered instead of when the main thread, busy with
-// HTTP, gets round to it (12–30 % more pages per second at 32 connections). A short query never
-// waits behind a long count while another worker is idle, nor behind one running for longer.
+// worker has one, more are sent to a worker whose job began within the last few milliseconds,
+// so that it goes from one to the next without waiting for the main thread, busy with HTTP, to
+// hear its answer and send another (a worker that never idles between pages also keeps its CPU
+// caches warm). A short query never waits behind a long count while another worker is idle, nor
+// behind one running for longer.
 
 /** What a worker is asked: one SELECT's rows, a list page's JSON, or to forget its read cache. */
 type Message =
@@ -32,6 +33,10 @@ interface Job {
 /** A job sent this long ago and not answered is likely a long one (a count): none is queued
  * behind it. Pages take well under a millisecond. */
 const LONG_JOB_MS = 5
+
+/** At most this many jobs sent to one worker at a time: a few milliseconds of pages. 8 rather
+ * than 2 (one running, one waiting) served 8–15 % more pages per second at 32 connections. */
+const JOBS_PER_WORKER = 8
 
 const WORKER_FILE = new URL('./read-worker.mjs', import.meta.url)
 
@@ -117,14 +122,14 @@ export class ReadWorkers {
     for (const [worker, jobs] of this.#workers) {
       if (jobs.size === 0 && this.#queue.length > 0) this.#send(worker, jobs)
     }
-    // Every worker busy: a second job goes to the worker whose job began last, unless that one
+    // Every worker busy: the next job goes to the worker whose job began last, unless that one
     // too has run for a while (the longer a job has run, the likelier it is a long one).
     while (this.#queue.length > 0) {
       const now = performance.now()
       let chosen: [Worker, Map<number, Job>] | undefined
       for (const entry of this.#workers) {
         const began = sentAt(entry[1])
-        if (entry[1].size !== 1 || now - began > LONG_JOB_MS) continue
+        if (entry[1].size >= JOBS_PER_WORKER || now - began > LONG_JOB_MS) continue
         if (!chosen || began > sentAt(chosen[1])) chosen = entry
       }
       if (!chosen) break
