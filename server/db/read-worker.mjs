@@ -30,15 +30,9 @@ async function loadPages() {
   return workerPages(prepare)
 }
 
-// A page runs to its end before the next message is read (better-sqlite3 does not yield), so a
-// `forget` sent after a write never lands in the middle of a page's reads. Each answer names its
-// job: a page waiting for the TypeScript to load may be answered after a SELECT sent later.
+// Each answer names its job: a page waiting for the TypeScript to load may be answered after a
+// SELECT sent later.
 parentPort.on('message', async (message) => {
-  if (message.forget) {
-    // Nothing is kept before the pages have loaded; a page waits for them in order.
-    pages.then((loaded) => loaded.forget()).catch(() => {})
-    return
-  }
   try {
     if (message.page) {
       parentPort.postMessage({ id: message.id, json: await (await pages).json(message.page) })

@@ -11,11 +11,8 @@ import type { PageJob } from '../list-pages'
 // caches warm). A short query never waits behind a long count while another worker is idle, nor
 // behind one running for longer.
 
-/** What a worker is asked: one SELECT's rows, a list page's JSON, or to forget its read cache. */
-type Message =
-  | { sql: string; parameters: readonly unknown[] }
-  | { page: PageJob }
-  | { forget: true }
+/** What a worker is asked: one SELECT's rows or a list page's JSON. */
+type Message = { sql: string; parameters: readonly unknown[] } | { page: PageJob }
 
 type Answer =
   | { rows: Record<string, unknown>[] }
@@ -77,11 +74,6 @@ export class ReadWorkers {
   async page(job: PageJob): Promise<string> {
     const answer = await this.#ask({ page: job })
     return 'json' in answer ? answer.json : ''
-  }
-
-  /** Tells every worker to forget its read cache, before any job sent after this call. */
-  forget(): void {
-    for (const worker of this.#workers.keys()) worker.postMessage({ forget: true })
   }
 
   #ask(message: Message): Promise<Answer> {

@@ -14,12 +14,12 @@
 // Everything is forgotten whenever a request that may write reaches the server, and when another
 // instance on the same PostgreSQL announces a write (./write-notices.ts). Writers outside the
 // product, such as seed scripts, are seen after a few seconds: an entry older than the TTL is
-// computed again (anything but a session is served meanwhile, up to twice the TTL). A total that
-// disagrees with the page read beside it is counted again, so a page never lists more rows than
-// its total says.
+// computed again (anything but a session is served meanwhile, up to twice the TTL). SQLite's read
+// workers see every write at once instead, so their caches keep entries until the next write
+// (`keepUntilForgotten`, ../db/read-worker-pages.ts). A total that disagrees with the page read
+// beside it is counted again, so a page never lists more rows than its total says.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
-import { readWorkersOf } from '../db/read-workers'
 import type { Database } from '../db/types'
 import type { Db } from './category-links'
 
@@ -43,6 +43,8 @@ interface Store {
   /** Filters whose matches were last found few enough to list (`narrowPage`). Only a choice of
    * plan, never an answer, so writes do not forget it. */
   narrow: Set<string>
+  /** How long an entry is trusted without a write being heard (`keepUntilForgotten`). */
+  ttl: number
 }
 
 // One store per database handle, so apps (and tests) on different databases never share.
@@ -58,6 +60,7 @@ function storeOf(db: Db): Store {
       pending: new Map(),
       distrusted: new Set(),
       narrow: new Set(),
+      ttl: TTL_MS,
     }
     stores.set(db, store)
   }
@@ -84,12 +87,12 @@ async function remembered<T>(
   const entries = store.entries[kind] as Map<string, { value: T; at: number }>
   const known = entries.get(key)
   const age = known ? Date.now() - known.at : Number.POSITIVE_INFINITY
-  if (known && age < TTL_MS) return known.value
+  if (known && age < store.ttl) return known.value
   const refreshed = refresh(store, entries, KINDS[kind], `${kind}:${key}`, key, compute)
   // An expired total served while it is counted again spares the requests that would all wait
   // for the count (hundreds of milliseconds for a broad filter every few seconds); past twice
   // the TTL, the answer waits for the count, so an outside writer is seen within 2 × TTL.
-  if (known && age < 2 * TTL_MS && SERVED_WHILE_REFRESHED.has(kind)) {
+  if (known && age < 2 * store.ttl && SERVED_WHILE_REFRESHED.has(kind)) {
     refreshed.catch(() => {}) // the next request counts again
     return known.value
   }
@@ -215,9 +218,14 @@ export function forgetReadCaches(db: Db): void {
   const store = storeOf(db)
   store.generation += 1
   for (const entries of Object.values(store.entries)) entries.clear()
-  readWorkersOf(db)?.forget() // their own caches, for the pages they read (../list-pages.ts)
   // A computation that began before this write must not be joined by requests after it.
   store.pending.clear()
+}
+
+/** Keeps `db`'s answers until `forgetReadCaches(db)`, with no expiry: for a handle whose owner
+ * hears of every write, however made (a SQLite connection that watches its data_version). */
+export function keepUntilForgotten(db: Db): void {
+  storeOf(db).ttl = Number.POSITIVE_INFINITY
 }
 
 /** While any `holder` distrusts the cache, every answer is computed afresh. */
