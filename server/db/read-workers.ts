@@ -113,10 +113,7 @@ export class ReadWorkers {
       while (this.#workers.size < this.#size) this.#spawn()
     }
     while (this.#queue.length > 0 && this.#workers.size < this.#size) this.#spawn()
-    for (const [worker, jobs] of this.#workers) {
-      if (jobs.size === 0 && this.#queue.length > 0) this.#send(worker, jobs)
-    }
-    // Every worker busy: the next job goes ahead to the worker with the fewest jobs (then the
+    // Each job goes to an idle worker, else ahead to the worker with the fewest jobs (then the
     // one whose job began last) among those whose job began a moment ago: the longer a job has
     // run, the likelier it is a long one.
     while (this.#queue.length > 0) {
@@ -124,10 +121,9 @@ export class ReadWorkers {
       let chosen: [Worker, Map<number, Job>] | undefined
       for (const entry of this.#workers) {
         const [, jobs] = entry
-        const began = sentAt(jobs)
-        if (jobs.size >= JOBS_PER_WORKER || now - began > LONG_JOB_MS) continue
-        const fewer = !chosen || jobs.size < chosen[1].size
-        if (fewer || (jobs.size === chosen?.[1].size && began > sentAt(chosen[1]))) chosen = entry
+        const young = jobs.size < JOBS_PER_WORKER && now - sentAt(jobs) <= LONG_JOB_MS
+        if (jobs.size > 0 && !young) continue
+        if (!chosen || fewerOrLater(jobs, chosen[1])) chosen = entry
       }
       if (!chosen) break
       this.#send(...chosen)
@@ -164,6 +160,11 @@ export class ReadWorkers {
     }
     if (!this.#destroyed) this.#dispatch()
   }
+}
+
+/** Whether `a` has fewer jobs than `b`, or as many and the one running began later. */
+function fewerOrLater(a: Map<number, Job>, b: Map<number, Job>): boolean {
+  return a.size < b.size || (a.size === b.size && sentAt(a) > sentAt(b))
 }
 
 /** When the first of a worker's jobs was sent to it. */
