@@ -4,6 +4,7 @@ import { ensureInitialOperator } from './auth/operators'
 import { ConfigError, loadConfig } from './config'
 import { createDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrate'
+import { READ_WORKER_PAGES } from './read-worker-pages'
 
 // The process entry point (`npm start`): config, database, migrations, first operator, listen;
 // and a clean shutdown on SIGTERM/SIGINT so deploys and Ctrl-C never cut a request short:
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   refuseBrokenSchemas(config.schemasDir, 'The server does not start')
   const database = createDatabase(config, {
     readWorkers: config.sqliteReadWorkers,
+    workerPages: READ_WORKER_PAGES,
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection failed'),
   })
   const lifecycle = { stopping: false }

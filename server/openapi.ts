@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import fastifySwagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
-import { MAX_ID } from './lib/list-query'
+import { MAX_ID } from './lists/list-params'
 
 type Success =
   | 'page'

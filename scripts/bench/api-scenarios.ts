@@ -2,18 +2,19 @@
 // for rotating ids) and the same work done in-process through the server's own request parsing
 // and query functions: the floor the HTTP layer cannot go below.
 import { sql } from 'kysely'
-import { listCategories } from '../../server/categories/category-queries'
+import { categoryList } from '../../server/categories/category-queries'
 import type { DatabaseHandle } from '../../server/db/connection'
-import { pageRequest, type RawQuery } from '../../server/lib/list-query'
-import { categorySorts, productSorts, providerSorts, sortRequest } from '../../server/lib/list-sort'
-import { findProduct, listProducts } from '../../server/products/product-queries'
+import { readPage } from '../../server/lists/list-engine'
+import { pageRequest, type RawQuery } from '../../server/lists/list-params'
+import { categorySorts, productSorts, providerSorts, sortRequest } from '../../server/lists/sorts'
+import { findProduct, productList } from '../../server/products/product-queries'
 import {
   type NewProductBody,
   productFilter,
   toNewProduct,
 } from '../../server/products/product-request'
 import { createProduct } from '../../server/products/product-writes'
-import { listProviders } from '../../server/service-providers/provider-queries'
+import { providerList } from '../../server/service-providers/provider-queries'
 import { providerFilter } from '../../server/service-providers/provider-request'
 import { SEARCH_TERMS } from '../seed-demo/words'
 import type { Shot } from './cannon'
@@ -79,7 +80,8 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
       shot: { path: `/api/products${queryString(params)}` },
       query: async () => {
         const sort = sortRequest(query, productSorts, 'newest')
-        return (await listProducts(db, productFilter(query), pageRequest(query), sort)).total
+        return (await readPage(db, productList, productFilter(query), pageRequest(query), sort))
+          .total
       },
     }
   }
@@ -90,7 +92,8 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
       shot: { path: `/api/service-providers${queryString(params)}` },
       query: async () => {
         const sort = sortRequest(query, providerSorts, 'newest')
-        return (await listProviders(db, providerFilter(query), pageRequest(query), sort)).total
+        return (await readPage(db, providerList, providerFilter(query), pageRequest(query), sort))
+          .total
       },
     }
   }
@@ -154,9 +157,9 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
       shot: { path: '/api/product-categories?pageSize=3000' },
       query: async () =>
         (
-          await listCategories(
+          await readPage(
             db,
-            'productCategories',
+            categoryList('productCategories'),
             {},
             { page: 1, pageSize: 3000 },
             sortRequest({}, categorySorts, 'name'),

@@ -7,9 +7,10 @@ import { resolveSession } from '../../server/auth/sessions'
 import { hashToken } from '../../server/auth/tokens'
 import type { DatabaseHandle } from '../../server/db/connection'
 import { etagOf } from '../../server/lib/etag'
-import { pageRequest, pagination } from '../../server/lib/list-query'
-import { productSorts, sortRequest } from '../../server/lib/list-sort'
-import { findProduct, listProducts } from '../../server/products/product-queries'
+import { readPage } from '../../server/lists/list-engine'
+import { pageRequest, pagination } from '../../server/lists/list-params'
+import { productSorts, sortRequest } from '../../server/lists/sorts'
+import { findProduct, productList } from '../../server/products/product-queries'
 import { REPO_ROOT, type Storage, storageEnv } from '../support/server-process'
 import { median } from './report'
 
@@ -59,7 +60,13 @@ export async function priceRequestPieces(
 ): Promise<PieceCost[]> {
   const policy = { ttlHours: 12 }
   const page = pageRequest({})
-  const { rows, total } = await listProducts(db, {}, page, sortRequest({}, productSorts, 'newest'))
+  const { rows, total } = await readPage(
+    db,
+    productList,
+    {},
+    page,
+    sortRequest({}, productSorts, 'newest'),
+  )
   const listBody = { data: rows, pagination: pagination(page, total) }
   const product = await findProduct(db, rows[0]?.id ?? 1)
   return [

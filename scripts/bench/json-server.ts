@@ -3,8 +3,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import type { DatabaseHandle } from '../../server/db/connection'
-import { productSorts, sortRequest } from '../../server/lib/list-sort'
-import { listProducts } from '../../server/products/product-queries'
+import { readPage } from '../../server/lists/list-engine'
+import { productSorts, sortRequest } from '../../server/lists/sorts'
+import { productList } from '../../server/products/product-queries'
 import { freePort, waitUntilOk } from '../support/server-process'
 
 export const JSON_SERVER = 'json-server@0.17.4'
@@ -19,7 +20,7 @@ export async function exportProducts(
   const products: unknown[] = []
   for (let page = 1; products.length < count; page += 1) {
     const newest = sortRequest({}, productSorts, 'newest')
-    const { rows } = await listProducts(db, {}, { page, pageSize }, newest)
+    const { rows } = await readPage(db, productList, {}, { page, pageSize }, newest)
     if (rows.length === 0) break
     products.push(...rows.slice(0, count - products.length))
   }

@@ -2,7 +2,7 @@
 // filters read, over the generic route of ./bulk.ts.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
-import { matchingCategoryIds } from '../categories/category-queries'
+import { categoryList } from '../categories/category-queries'
 import {
   categoryFilter,
   categoryListQuery,
@@ -13,11 +13,12 @@ import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { customFields } from '../lib/custom-fields'
 import { deletion } from '../lib/delete-routes'
-import { booleanFilter, idFilter } from '../lib/list-query'
 import { booleanParam, idParam } from '../lib/query-schema'
+import { matchingIds } from '../lists/list-engine'
+import { booleanFilter, idFilter } from '../lists/list-params'
 import { operatorImageAudit } from '../products/product-audit'
 import { deleteImageIn, matchingImageIds } from '../products/product-image-queries'
-import { matchingProductIds, productExists } from '../products/product-queries'
+import { productExists, productList } from '../products/product-queries'
 import {
   IMAGE_NOT_FOUND,
   NOT_FOUND as PRODUCT_NOT_FOUND,
@@ -26,7 +27,7 @@ import {
   productId,
   productListQuery,
 } from '../products/product-request'
-import { matchingProviderIds } from '../service-providers/provider-queries'
+import { providerList } from '../service-providers/provider-queries'
 import {
   NOT_FOUND as PROVIDER_NOT_FOUND,
   BASE_PATH as PROVIDERS_PATH,
@@ -59,8 +60,9 @@ export function registerBulkRoutes(app: FastifyInstance, db: Kysely<Database>): 
     },
     scope: topLevel,
     matching: (trx, filter, _scope, limit) =>
-      matchingProductIds(
+      matchingIds(
         trx,
+        productList,
         { ...productFilter(filter), serviceProviderId: idFilter(filter, 'serviceProviderId') },
         limit,
       ),
@@ -79,7 +81,7 @@ export function registerBulkRoutes(app: FastifyInstance, db: Kysely<Database>): 
     },
     scope: topLevel,
     matching: (trx, filter, _scope, limit) =>
-      matchingProviderIds(trx, providerFilter(filter), limit),
+      matchingIds(trx, providerList, providerFilter(filter), limit),
   })
 
   registerBulkRoute(app, db, {
@@ -106,7 +108,7 @@ export function registerBulkRoutes(app: FastifyInstance, db: Kysely<Database>): 
       actions: { delete: deleting(deletion(app, kind.path)) },
       scope: topLevel,
       matching: (trx, filter, _scope, limit) =>
-        matchingCategoryIds(trx, kind.table, categoryFilter(kind, filter), limit),
+        matchingIds(trx, categoryList(kind.table), categoryFilter(kind, filter), limit),
     })
   }
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
-import { MAX_ID, type RawQuery } from '../lib/list-query'
+import { MAX_ID, type RawQuery } from '../lists/list-params'
 
 /** Ids one request may name (the contract's limit: a body of a few kilobytes). */
 export const MAX_BULK_IDS = 1000

@@ -1,7 +1,8 @@
 // The columns of a category hierarchy's CSV export (GET /service-provider-categories/export,
 // /product-categories/export): the parent by name, and its id since names may repeat.
 
-import { type CsvColumn, type Dated, isoDate } from '../lib/csv-export'
+import { type CsvColumn, isoDate } from '../lib/csv-export'
+import type { Dated } from '../lists/list-engine'
 import type { ExportedCategory } from './category-queries'
 import type { CategoryKind } from './category-routes'
 

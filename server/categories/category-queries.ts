@@ -1,12 +1,13 @@
 // Queries shared by both category hierarchies (service-provider and product categories): the
 // same columns, the same rules, different tables. Plain functions taking `db` first.
+
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
-import type { CategoryTableName, Database } from '../db/types'
-import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
+import type { CategoryTableName, Database, Db } from '../db/types'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import type { Audit } from '../lib/history'
-import { containsPattern, type PageRequest } from '../lib/list-query'
-import { orderBySort, type Sort } from '../lib/list-sort'
+import type { ListSource } from '../lists/list-engine'
+import { containsPattern } from '../lists/list-params'
+import { orderBySort } from '../lists/sorts'
 
 export interface CategoryInput {
   name: string
@@ -24,8 +25,6 @@ export interface CategoryFilter {
   /** null: top-level categories only; undefined: any parent. */
   parentId?: number | null
 }
-
-type Db = Kysely<Database> | Transaction<Database>
 
 /**
  * The new parent does not exist, or is the category itself or one of its descendants. The
@@ -49,49 +48,33 @@ export async function findCategory(db: Db, table: CategoryTableName, id: number)
     .executeTakeFirst()
 }
 
-export async function listCategories(
-  db: Db,
-  table: CategoryTableName,
-  filter: CategoryFilter,
-  { page, pageSize }: PageRequest,
-  sort: Sort,
-): Promise<{ rows: CategoryRow[]; total: number }> {
-  const query = matchingCategories(db, table, filter)
-  const [rows, count] = await Promise.all([
-    orderBySort(query.select(categoryColumns), sort)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.total) }
+/** A category hierarchy's list (../lists/list-engine.ts plans its pages). */
+export function categoryList(table: CategoryTableName): ListSource<CategoryFilter, CategoryRow> {
+  return {
+    name: table,
+    table,
+    filter: (db, filter) => ({ query: matchingCategories(db, table, filter), newestFirst: 'p.id' }),
+    read: (db, ids, sort) =>
+      orderBySort(
+        categories(db, table).select(categoryColumns).where('p.id', 'in', ids),
+        sort,
+        'p',
+      ).execute(),
+  }
 }
 
 /** A category as the export writes it: with its parent's name. */
 export type ExportedCategory = CategoryRow & { parentName: string | null }
 
-/** Every category matching the filter, in the sort's order, batch by batch (the CSV export). */
-export async function exportCategories(
-  db: Db,
+/** The list of a category hierarchy as its CSV export reads it: with parents' names. */
+export function exportedCategoryList(
   table: CategoryTableName,
-  filter: CategoryFilter,
-  sort: Sort,
-): Promise<ExportRows<Dated<ExportedCategory>>> {
-  const query = matchingCategories(db, table, filter)
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-  return exportInBatches(
-    db,
-    table,
-    { query, total: Number(total) },
-    sort,
-    undefined,
-    async (ids) => {
-      const rows = await orderBySort(
-        db.selectFrom(table).select(categoryColumns).where('id', 'in', ids),
-        sort,
-      ).execute()
+): ListSource<CategoryFilter, ExportedCategory> {
+  const list = categoryList(table)
+  return {
+    ...list,
+    read: async (db, ids, sort) => {
+      const rows = await list.read(db, ids, sort)
       const parentIds = [...new Set(rows.flatMap((row) => row.parentId ?? []))]
       const parents = parentIds.length
         ? await db.selectFrom(table).select(['id', 'name']).where('id', 'in', parentIds).execute()
@@ -102,13 +85,18 @@ export async function exportCategories(
         parentName: row.parentId === null ? null : (names.get(row.parentId) ?? null),
       }))
     },
-  )
+  }
 }
 
-const categoryColumns = ['id', 'name', 'description', 'parentId'] as const
+const categoryColumns = ['p.id', 'p.name', 'p.description', 'p.parentId'] as const
+
+/** Both hierarchies have the same columns: one type serves them. */
+function categories(db: Db, table: CategoryTableName) {
+  return db.selectFrom(`${table} as p` as 'productCategories as p')
+}
 
 function matchingCategories(db: Db, table: CategoryTableName, filter: CategoryFilter) {
-  let query = db.selectFrom(table)
+  let query = categories(db, table)
   if (filter.name) {
     query = query.where(sql`lower(name)`, 'like', sql`${containsPattern(filter.name)} escape '\\'`)
   }
@@ -122,21 +110,6 @@ function matchingCategories(db: Db, table: CategoryTableName, filter: CategoryFi
   if (filter.parentId === null) query = query.where('parentId', 'is', null)
   else if (filter.parentId !== undefined) query = query.where('parentId', '=', filter.parentId)
   return query
-}
-
-/** The ids of the categories the filter matches, in id order, at most `limit` (bulk actions). */
-export async function matchingCategoryIds(
-  db: Db,
-  table: CategoryTableName,
-  filter: CategoryFilter,
-  limit: number,
-): Promise<number[]> {
-  const rows = await matchingCategories(db, table, filter)
-    .select('id')
-    .orderBy('id')
-    .limit(limit)
-    .execute()
-  return rows.map((row) => row.id)
 }
 
 export async function createCategory(

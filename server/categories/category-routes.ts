@@ -3,25 +3,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { EntityName } from '../db/entity-columns'
-import type { CategoryTableName, Database } from '../db/types'
+import type { CategoryTableName, Database, Db } from '../db/types'
 import { HttpError } from '../errors'
-import type { Db } from '../lib/category-links'
 import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
-import {
-  idFilter,
-  MAX_ID,
-  nullableIdFilter,
-  pageRequest,
-  pagination,
-  pathId,
-  positiveInteger,
-  type RawQuery,
-  single,
-  textFilter,
-} from '../lib/list-query'
-import { categorySorts, sortParams, sortRequest } from '../lib/list-sort'
 import {
   exportQuery,
   idListParam,
@@ -34,16 +20,30 @@ import {
 } from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
 import { requestAudit } from '../lib/request-audit'
+import { exportRows, readPage } from '../lists/list-engine'
+import {
+  idFilter,
+  MAX_ID,
+  nullableIdFilter,
+  pageRequest,
+  pagination,
+  pathId,
+  positiveInteger,
+  type RawQuery,
+  single,
+  textFilter,
+} from '../lists/list-params'
+import { categorySorts, sortParams, sortRequest } from '../lists/sorts'
 import { categoryColumns } from './category-export'
 import {
   type CategoryFilter,
   type CategoryInput,
   type CategoryRow,
+  categoryList,
   createCategory,
-  exportCategories,
+  exportedCategoryList,
   findCategory,
   InvalidParentError,
-  listCategories,
   updateCategory,
 } from './category-queries'
 import { searchCategories } from './category-search'
@@ -99,6 +99,8 @@ export function registerCategoryRoutes(
     )
   }
 
+  const list = categoryList(table)
+  const exported = exportedCategoryList(table)
   const listQuery = categoryListQuery(kind)
   app.get(path, { schema: { querystring: listQuery } }, async (request, reply) => {
     const query = request.query as RawQuery
@@ -108,7 +110,7 @@ export function registerCategoryRoutes(
     // The dropdowns ask for every category each time a form opens: serialised once per write.
     const key = `${table}:${JSON.stringify([filter, page, sort])}`
     const body = await cachedJson(db, key, async () => {
-      const { rows, total } = await listCategories(db, table, filter, page, sort)
+      const { rows, total } = await readPage(db, list, filter, page, sort)
       const data = await custom.showAll(db, rows.map(toJson))
       return { data, pagination: pagination(page, total) }
     })
@@ -121,7 +123,7 @@ export function registerCategoryRoutes(
     async (request, reply) => {
       const query = request.query as RawQuery
       const sort = sortRequest(query, categorySorts, 'name')
-      const rows = await exportCategories(db, table, categoryFilter(kind, query), sort)
+      const rows = await exportRows(db, exported, categoryFilter(kind, query), sort)
       return sendCsv(reply, path.replace('/api/', ''), categoryColumns(kind), rows)
     },
   )

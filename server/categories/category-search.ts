@@ -1,11 +1,10 @@
 // The pickers' view of a category hierarchy: a few categories found by name, or named by id,
 // each with its full path from the top ("Home", "Cleaning", "Tanks"), so a picker reaches
 // every category however many there are without downloading them all (decision 015).
-import { type Kysely, sql, type Transaction } from 'kysely'
-import type { CategoryTableName, Database } from '../db/types'
-import { containsPattern } from '../lib/list-query'
 
-type Db = Kysely<Database> | Transaction<Database>
+import { sql } from 'kysely'
+import type { CategoryTableName, Db } from '../db/types'
+import { containsPattern } from '../lists/list-params'
 
 export interface CategoryMatch {
   id: number

@@ -29,6 +29,9 @@ export interface DatabaseOptions {
   /** SQLite: worker threads that answer plain reads (config.sqliteReadWorkers; decision 018).
    * 0, the default, runs everything on the main connection: one-shot scripts need no workers. */
   readWorkers?: number
+  /** The module that reads whole list pages in the read workers (`ReadWorkers.page`); without
+   * it they answer plain SELECTs only. */
+  workerPages?: URL
 }
 
 export const SQLITE_FILE_NAME = 'backoffice.sqlite'
@@ -42,11 +45,11 @@ export function createDatabase(
 ): DatabaseHandle {
   const handle = config.databaseUrl
     ? createPostgres(config.databaseUrl, config, options)
-    : createSqlite(config.dataDir, options.readWorkers ?? 0)
+    : createSqlite(config.dataDir, options.readWorkers ?? 0, options.workerPages)
   return handle
 }
 
-function createSqlite(dataDir: string, readWorkers: number): DatabaseHandle {
+function createSqlite(dataDir: string, readWorkers: number, pages?: URL): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true })
   const filePath = path.join(dataDir, SQLITE_FILE_NAME)
   const file = new SqliteDatabase(filePath)
@@ -59,7 +62,7 @@ function createSqlite(dataDir: string, readWorkers: number): DatabaseHandle {
   // SQLite ignores foreign keys (and ON DELETE CASCADE) unless asked, per connection.
   file.pragma('foreign_keys = ON')
   addUnicodeLower(file)
-  const pool = readWorkers > 0 ? new ReadWorkers(filePath, readWorkers) : undefined
+  const pool = readWorkers > 0 ? new ReadWorkers(filePath, readWorkers, pages) : undefined
   const db = new Kysely<Database>({
     dialect: sqliteDialect(file, pool),
     plugins: [new CamelCasePlugin()],

@@ -18,15 +18,17 @@ const bindable = (value) =>
     ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
     : value
 
-// Whole list pages (../list-pages.ts) need the server's TypeScript: loaded as the worker starts,
-// so the first page does not wait for it; a failure to load fails each page, not the worker.
+// Whole list pages come from the pages module the pool was given (workerData.pages, the server's
+// TypeScript): loaded as the worker starts, so the first page does not wait for it; a failure to
+// load fails each page, not the worker.
 const pages = loadPages()
 pages.catch(() => {})
 
 async function loadPages() {
+  if (!workerData.pages) throw new Error('These read workers were given no pages module')
   const { register } = await import('tsx/esm/api')
   register()
-  const { workerPages } = await import('./read-worker-pages.ts')
+  const { workerPages } = await import(workerData.pages)
   return workerPages(prepare)
 }
 

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads'
 import SqliteDatabase from 'better-sqlite3'
-import type { PageJob } from '../list-pages'
 
 // A few worker threads, each with its own read-only connection on the SQLite file, so that
 // SELECTs run on the other cores while the main thread serves HTTP and writes (decision 018).
@@ -11,8 +10,9 @@ import type { PageJob } from '../list-pages'
 // caches warm). A short query never waits behind a long count while another worker is idle, nor
 // behind one running for longer.
 
-/** What a worker is asked: one SELECT's rows or a list page's JSON. */
-type Message = { sql: string; parameters: readonly unknown[] } | { page: PageJob }
+/** What a worker is asked: one SELECT's rows or a list page's JSON (a job for the pages
+ * module the pool was given, opaque here). */
+type Message = { sql: string; parameters: readonly unknown[] } | { page: unknown }
 
 type Answer =
   | { rows: Record<string, unknown>[] }
@@ -54,6 +54,7 @@ export function attachReadWorkers(db: object, workers: ReadWorkers): void {
 export class ReadWorkers {
   readonly #file: string
   readonly #size: number
+  readonly #pages: URL | undefined
   readonly #queue: Job[] = []
   /** Every live worker, and the jobs sent to it and not yet answered, by id. */
   readonly #workers = new Map<Worker, Map<number, Job>>()
@@ -61,9 +62,15 @@ export class ReadWorkers {
   #started = false
   #destroyed = false
 
-  constructor(file: string, size: number) {
+  constructor(file: string, size: number, pages?: URL) {
     this.#file = file
     this.#size = size
+    this.#pages = pages
+  }
+
+  /** Whether the workers were given a pages module, so `page` can be asked. */
+  get readsPages(): boolean {
+    return this.#pages !== undefined
   }
 
   /** The rows of one SELECT, read on whichever worker is free first. */
@@ -72,8 +79,8 @@ export class ReadWorkers {
     return 'rows' in answer ? withBuffers(answer.rows) : []
   }
 
-  /** A list page's JSON (../list-pages.ts), read whole on whichever worker is free first. */
-  async page(job: PageJob): Promise<string> {
+  /** A list page's JSON, read whole by the pages module on whichever worker is free first. */
+  async page(job: unknown): Promise<string> {
     const answer = await this.#ask({ page: job })
     return 'json' in answer ? answer.json : ''
   }
@@ -95,7 +102,9 @@ export class ReadWorkers {
   }
 
   #spawn(): void {
-    const worker = new Worker(WORKER_FILE, { workerData: { file: this.#file } })
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { file: this.#file, pages: this.#pages?.href },
+    })
     // The server's open sockets keep the process alive; idle workers must not.
     worker.unref()
     worker.on('message', (answer: Answer & { id: number }) => this.#answered(worker, answer))

@@ -1,4 +1,12 @@
-import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely'
+import type {
+  ColumnType,
+  Generated,
+  GeneratedAlways,
+  Insertable,
+  Kysely,
+  Selectable,
+  Transaction,
+} from 'kysely'
 
 // Table types as the application sees them. Columns are snake_case in the database and
 // camelCase here: connection.ts installs Kysely's CamelCasePlugin, so rows come back in the
@@ -177,3 +185,6 @@ export type CategoryTableName = 'serviceProviderCategories' | 'productCategories
 export type OperatorRow = Selectable<OperatorsTable>
 export type NewOperator = Insertable<OperatorsTable>
 export type SessionRow = Selectable<SessionsTable>
+
+/** A handle queries run on: the database, or a transaction on it. */
+export type Db = Kysely<Database> | Transaction<Database>

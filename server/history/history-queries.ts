@@ -1,7 +1,7 @@
 // Reading one record's history, newest first (the history_record_idx index of migration 011).
-import type { Db } from '../lib/category-links'
+import type { Db } from '../db/types'
 import type { Changes, HistoryEntity } from '../lib/history'
-import type { PageRequest } from '../lib/list-query'
+import type { PageRequest } from '../lists/list-params'
 
 /** One entry as GET /{entity}/{id}/history answers it (keys in that order). */
 export interface HistoryItem {

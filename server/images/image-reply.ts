@@ -3,8 +3,8 @@
 // when the browser already holds these bytes. Also the `?size=` parameter shared by the image
 // routes that store a thumbnail.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { type RawQuery, single } from '../lib/list-query'
 import { oneOf, querySchema } from '../lib/query-schema'
+import { type RawQuery, single } from '../lists/list-params'
 
 export interface StoredImage {
   bytes: Buffer

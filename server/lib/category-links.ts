@@ -1,10 +1,9 @@
 // Products and service providers each link to their own category table through a link table of
 // (owner id, category id) pairs. Reading, checking and writing those links works the same for
 // both, so it lives here once; `productLinks` and `providerLinks` name the tables.
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely'
-import type { CategoryTableName, Database } from '../db/types'
 
-export type Db = Kysely<Database> | Transaction<Database>
+import type { ColumnType, Generated, Kysely } from 'kysely'
+import type { CategoryTableName, Db } from '../db/types'
 
 export interface CategoryRef {
   id: number

@@ -7,13 +7,8 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { stringify } from 'csv-stringify'
 import type { FastifyReply } from 'fastify'
-import type { SelectQueryBuilder } from 'kysely'
-import type { CategoryTableName } from '../db/types'
-import type { CategoryRef, Db } from './category-links'
-import { keysetIds, type Sort } from './list-sort'
-
-// biome-ignore lint/suspicious/noExplicitAny: any filtered list query
-type AnyQuery = SelectQueryBuilder<any, any, any>
+import type { Dated, ExportRows } from '../lists/list-engine'
+import type { CategoryRef } from './category-links'
 
 type Cell = string | number | null | undefined
 
@@ -21,12 +16,6 @@ type Cell = string | number | null | undefined
 export interface CsvColumn<Row> {
   title: string
   value: (row: Row) => Cell
-}
-
-/** What an export query gives: the number of matching rows and the rows, batch by batch. */
-export interface ExportRows<Row> {
-  total: number
-  batches: AsyncIterable<Row[]>
 }
 
 /** Naira with kobo, as spreadsheets read a number: 1500 → "1500.00". */
@@ -50,7 +39,7 @@ export const isoDate = (ms: number | undefined): Cell =>
 export async function sendCsv<Row>(
   reply: FastifyReply,
   collection: string,
-  columns: CsvColumn<Row>[],
+  columns: CsvColumn<Dated<Row>>[],
   { total, batches }: ExportRows<Row>,
 ): Promise<FastifyReply> {
   const iterator = batches[Symbol.asyncIterator]()
@@ -72,41 +61,4 @@ export async function sendCsv<Row>(
     .header('cache-control', 'no-store')
     .header('x-total-count', String(total))
     .send(csv)
-}
-
-type DatedTable = CategoryTableName | 'serviceProviders' | 'products'
-
-/** A row as an export writes it: with when it was created and last changed (ms). */
-export type Dated<Row> = Row & { createdAt?: number; updatedAt?: number }
-
-/**
- * Every row of a filtered list query (over `alias`; see `keysetIds`), read batch by batch in
- * the sort's order: `read` turns a batch of ids into rows, which get their dates here.
- */
-export function exportInBatches<Row extends { id: number }>(
-  db: Db,
-  table: DatedTable,
-  matching: { query: AnyQuery; newestFirst?: string; total: number },
-  sort: Sort,
-  alias: string | undefined,
-  read: (ids: number[]) => Promise<Row[]>,
-): ExportRows<Dated<Row>> {
-  async function* batches() {
-    for await (const ids of keysetIds(matching.query, sort, alias, matching.newestFirst)) {
-      const [rows, dates] = await Promise.all([read(ids), timestampsOf(db, table, ids)])
-      yield rows.map((row) => ({ ...row, ...dates.get(row.id) }))
-    }
-  }
-  return { total: matching.total, batches: batches() }
-}
-
-async function timestampsOf(db: Db, table: DatedTable, ids: number[]) {
-  const rows = await db
-    .selectFrom(table)
-    .select(['id', 'createdAt', 'updatedAt'])
-    .where('id', 'in', ids)
-    .execute()
-  return new Map(
-    rows.map((row) => [row.id, { createdAt: row.createdAt, updatedAt: row.updatedAt }]),
-  )
 }

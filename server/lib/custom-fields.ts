@@ -6,14 +6,12 @@
 // current schema declares, and an update replaces only the declared ones, so the stored value
 // shows again when the property returns. Public info picks its fields one by one and never
 // shows any of them.
+
 import type { FastifyInstance } from 'fastify'
-import type { Kysely, Transaction } from 'kysely'
 import { customFieldNames, type EntityName, splitBody } from '../db/entity-columns'
-import type { Database } from '../db/types'
+import type { Database, Db } from '../db/types'
 
 export type Attributes = Record<string, unknown>
-
-type Db = Kysely<Database> | Transaction<Database>
 
 /** The tables that hold an `attributes` column, by entity. */
 export const ATTRIBUTE_TABLES = {
@@ -69,16 +67,17 @@ export function customFields(app: FastifyInstance, entity: EntityName): CustomFi
   }
 }
 
-/** The records with the custom fields `shown` (as stored in `table`) at the top level. */
+/** The records with the custom fields `shown` (as stored in `table`) at the top level. A table
+ * whose entity declares custom fields has an `attributes` column. */
 export async function withCustomFields<T extends { id: number }>(
   db: Db,
-  table: AttributesTable,
+  table: string,
   shown: readonly string[],
   records: T[],
 ): Promise<T[]> {
   if (shown.length === 0 || records.length === 0) return records
   const rows = await db
-    .selectFrom(table)
+    .selectFrom(table as AttributesTable)
     .select(['id', 'attributes'])
     .where(
       'id',

@@ -14,8 +14,9 @@ import {
   productCategories,
   serviceProviderCategories,
 } from '../categories/category-routes'
-import type { Database } from '../db/types'
+import type { Database, Db } from '../db/types'
 import { HttpError } from '../errors'
+import { pathId } from '../lists/list-params'
 import { findProduct } from '../products/product-queries'
 import {
   NOT_FOUND as PRODUCT_NOT_FOUND,
@@ -26,7 +27,6 @@ import {
   NOT_FOUND as PROVIDER_NOT_FOUND,
   BASE_PATH as PROVIDERS_PATH,
 } from '../service-providers/provider-request'
-import type { Db } from './category-links'
 import { customFields } from './custom-fields'
 import {
   type DeleteOutcome,
@@ -36,7 +36,6 @@ import {
 } from './delete-rules'
 import { writeIfMatch } from './etag'
 import { changesBetween, type HistoryEntity, recordHistory } from './history'
-import { pathId } from './list-query'
 
 interface Deletable {
   path: string

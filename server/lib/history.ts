@@ -5,9 +5,9 @@
 //
 // `changes` holds field → { before, after } under the names and in the form that GET shows the
 // record (custom fields by their own names); never image bytes, never secrets.
+
 import { isDeepStrictEqual } from 'node:util'
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/types'
+import type { Db } from '../db/types'
 
 /** The records that have a history, named as in their schema files. */
 export type HistoryEntity =
@@ -48,8 +48,6 @@ export interface HistoryEntry {
   /** The part of the record the action concerns: a product image's id. */
   partId?: number | null
 }
-
-type Db = Kysely<Database> | Transaction<Database>
 
 /** Actions worth recording even without a changed field: the new image's bytes are not kept. */
 const ALWAYS_RECORDED = new Set<HistoryAction>(['photo-upload', 'logo-upload'])

@@ -7,7 +7,7 @@
 // value, values are trimmed, and a blank one counts as absent, so the schemas see one clean
 // string per parameter. Routes then only convert (`Number`, `=== 'true'`).
 import { parse } from 'node:querystring'
-import { MAX_ID } from './list-query'
+import { MAX_ID } from '../lists/list-params'
 
 type Schema = Record<string, unknown>
 

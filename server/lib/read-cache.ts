@@ -19,9 +19,8 @@
 // (`keepUntilForgotten`, ../db/read-worker-pages.ts). A total that disagrees with the page read
 // beside it is counted again, so a page never lists more rows than its total says.
 import type { FastifyInstance } from 'fastify'
-import type { Kysely, SelectQueryBuilder } from 'kysely'
-import type { Database } from '../db/types'
-import type { Db } from './category-links'
+import type { SelectQueryBuilder } from 'kysely'
+import type { Db } from '../db/types'
 
 const TTL_MS = 5_000
 
@@ -145,26 +144,6 @@ export function cachedCount(
       .executeTakeFirstOrThrow()
     return Number(total)
   })
-}
-
-/**
- * A list page and its total that agree. `read` counts through the cache and reads the rows
- * fresh; when the rows show that the cached total is out of date (a write not yet announced, or
- * made outside the product), the caches are dropped and both are read again in one snapshot.
- */
-export async function consistentPage<Row>(
-  db: Db,
-  { page, pageSize }: { page: number; pageSize: number },
-  read: (db: Db) => Promise<{ rows: Row[]; total: number }>,
-): Promise<{ rows: Row[]; total: number }> {
-  const first = await read(db)
-  const expected = Math.min(pageSize, Math.max(0, first.total - (page - 1) * pageSize))
-  if (first.rows.length === expected || db.isTransaction) return first
-  forgetReadCaches(db)
-  return (db as Kysely<Database>)
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute((trx) => read(trx))
 }
 
 /** A whole JSON answer, serialised once until the next write. */

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
-import type { Db } from './category-links'
+import type { Db } from '../db/types'
 import { distrustReadCaches, forgetReadCaches } from './read-cache'
 
 const CHANNEL = 'backoffice_writes'

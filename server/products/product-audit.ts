@@ -3,7 +3,7 @@
 // the image (without the ids the history entry already holds).
 import type { FastifyRequest } from 'fastify'
 import { requireOperator } from '../auth/authenticate'
-import type { Db } from '../lib/category-links'
+import type { Db } from '../db/types'
 import type { CustomFields } from '../lib/custom-fields'
 import { type Audit, auditor } from '../lib/history'
 import { requestAudit } from '../lib/request-audit'

@@ -1,8 +1,8 @@
 // The columns of the products CSV export (GET /products/export and a provider's
 // /service-providers/:id/products/export), titled as the product form labels its fields.
 
-import type { Dated } from '../lib/csv-export'
 import { type CsvColumn, categoryNames, isoDate, money, yesNo } from '../lib/csv-export'
+import type { Dated } from '../lists/list-engine'
 import type { Product } from './product-queries'
 
 export const productColumns: CsvColumn<Dated<Product>>[] = [

@@ -8,14 +8,14 @@
 // PostgreSQL, so concurrent calls for one product run one after the other and each sees what
 // the previous one committed; SQLite runs one write transaction at a time anyway.
 import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely'
-import type { Database, ProductImagesTable } from '../db/types'
+import type { Database, Db, ProductImagesTable } from '../db/types'
 import type { CleanImage } from '../images/clean-image'
 import type { ImageSize, StoredImage } from '../images/image-reply'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import type { Audit } from '../lib/history'
-import type { PageRequest } from '../lib/list-query'
-import { orderBySort, type Sort } from '../lib/list-sort'
-import { type Db, productExists } from './product-queries'
+import type { PageRequest } from '../lists/list-params'
+import { orderBySort, type Sort } from '../lists/sorts'
+import { productExists } from './product-queries'
 
 /** An image as GET /products/:id/images/:imageId answers it (keys in that order). */
 export interface ProductImage {

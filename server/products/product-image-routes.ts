@@ -10,10 +10,10 @@ import { imageSize, imageSizeQuery, sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
-import { booleanFilter, pageRequest, pagination, type RawQuery } from '../lib/list-query'
-import { productImageSorts, sortParams, sortRequest } from '../lib/list-sort'
 import { booleanParam, pageParams, querySchema } from '../lib/query-schema'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
+import { booleanFilter, pageRequest, pagination, type RawQuery } from '../lists/list-params'
+import { productImageSorts, sortParams, sortRequest } from '../lists/sorts'
 import { productAudit, productImageAudit } from './product-audit'
 import {
   addProductImage,

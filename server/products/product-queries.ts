@@ -1,16 +1,20 @@
 // Reading products with their categories and their provider's brand name. Plain functions
 // taking `db` first. Money leaves the database as kobo and the API as naira (toNaira).
-import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
-import type { Pricing } from '../db/types'
-import { type CategoryRef, categoriesOf, type Db, productLinks } from '../lib/category-links'
-import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
-import { type Lookup, lookupFor, onlyFilters, type PageRequest } from '../lib/list-query'
-import { EXPORT_BATCH_SIZE, isNarrow, narrowPage, orderBySort, type Sort } from '../lib/list-sort'
-import { cachedCount, cachedIds, cachedTotal, consistentPage, wasNarrow } from '../lib/read-cache'
-import { filterByText, type ListQuery, productName, textIndexMatches } from '../lib/text-search'
+import { type SqlBool, sql } from 'kysely'
+import type { Db, Pricing } from '../db/types'
+import { type CategoryRef, categoriesOf, productLinks } from '../lib/category-links'
+import { cachedIds } from '../lib/read-cache'
+import {
+  COLLECT,
+  type Filtered,
+  type FilteredQuery,
+  type ListSource,
+  type Lookups,
+  onlyFilters,
+} from '../lists/list-engine'
+import { orderBySort, type Sort } from '../lists/sorts'
+import { filterByText, productName, textIndexMatches } from '../lists/text-search'
 import { toNaira } from './money'
-
-export type { Db }
 
 /** A product as GET /products/:id answers it (keys in that order). */
 export interface Product {
@@ -60,93 +64,19 @@ export async function productExists(db: Db, id: number): Promise<boolean> {
 }
 
 /**
- * One page in the sort's order, plus the exact total; categories come in one extra query.
- *
- * The page is found among the products alone and only its rows are then read in full. How
- * to find it depends on how many rows match, which the (cached) total tells: a broad filter is
- * fastest checked row by row while walking the newest products (thirty hits come quickly), a
- * narrow one by collecting its few matches through their indexes and sorting those, once until
- * the next write (`narrowPage`).
+ * The products list (../lists/list-engine.ts plans its pages). A broad filter is fastest checked
+ * row by row while walking the newest products (thirty hits come quickly), a narrow one by
+ * collecting its few matches through their indexes; categories come in one extra query.
  */
-export function listProducts(
-  db: Db,
-  filter: ProductFilter,
-  request: PageRequest,
-  sort: Sort,
-): Promise<{ rows: Product[]; total: number }> {
-  return consistentPage(db, request, (reader) => readProductPage(reader, filter, request, sort))
+export const productList: ListSource<ProductFilter, Product, number[]> = {
+  name: 'products',
+  table: 'products',
+  prepare: categoryTree,
+  filter: filterProducts,
+  count: countProducts,
+  read: productsIn,
+  inReadWorkers: true,
 }
-
-async function readProductPage(
-  db: Db,
-  filter: ProductFilter,
-  request: PageRequest,
-  sort: Sort,
-): Promise<{ rows: Product[]; total: number }> {
-  const { page, pageSize } = request
-  const tree = await categoryTree(db, filter)
-  const key = filterKey(filter)
-  // A filter narrow when last seen lists its matches straight away, without counting them.
-  const counted = wasNarrow(db, key)
-    ? undefined
-    : await matchingProducts(db, filter, tree, page * pageSize)
-  if (!counted || isNarrow(counted.total, counted.everything)) {
-    const { query, newestFirst } = filterProducts(db, filter, tree, COLLECT)
-    const narrow = await narrowPage(db, key, query, sort, 'p', newestFirst, request, (ids) =>
-      productsIn(db, ids, sort),
-    )
-    if (narrow) return narrow
-  }
-  const matching = counted ?? (await matchingProducts(db, filter, tree, page * pageSize))
-  const pageIds = orderBySort(matching.query.select('p.id'), sort, 'p', matching.newestFirst)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-  return { rows: await productsIn(db, pageIds, sort), total: matching.total }
-}
-
-/** Every product matching the filter, in the sort's order, batch by batch (the CSV export). */
-export async function exportProducts(
-  db: Db,
-  filter: ProductFilter,
-  sort: Sort,
-): Promise<ExportRows<Dated<Product>>> {
-  const matching = await matchingProducts(
-    db,
-    filter,
-    await categoryTree(db, filter),
-    EXPORT_BATCH_SIZE,
-  )
-  return exportInBatches(db, 'products', matching, sort, 'p', (ids) => productsIn(db, ids, sort))
-}
-
-/**
- * The products matching the filter (a query over `p`, the id expression ordering it newest
- * first) and how many there are (cached). How the query finds its first `rowsNeeded` rows
- * depends on that number (see `lookupFor`).
- */
-async function matchingProducts(db: Db, filter: ProductFilter, tree: number[], rowsNeeded: number) {
-  const total = await cachedTotal(db, filterKey(filter), () => countProducts(db, filter, tree))
-  const everything = await cachedCount(db, 'products:{}', () => db.selectFrom('products as p'))
-  const lookups: Lookups = {
-    text: lookupFor(rowsNeeded, total, everything),
-    // Probing each walked product's links costs more than a tested name: walking a category
-    // pays from 2 % of all rows on (a 0.7 % category walked: 10–18 ms against 7–9 collected).
-    category: total >= everything * BROAD_SHARE ? 'scan' : 'index',
-  }
-  return { ...filterProducts(db, filter, tree, lookups), total, everything }
-}
-
-/** How the text filter (on PostgreSQL) and the category filter find their rows. */
-interface Lookups {
-  text: Lookup
-  category: Lookup
-}
-
-/** Every match through the indexes: for counts and id lists, which read them all. */
-const COLLECT: Lookups = { text: 'index', category: 'index' }
-
-/** From this share of all rows on, walking the newest rows finds a page sooner than an index. */
-const BROAD_SHARE = 0.02
 
 /**
  * How many products the filter matches. A lone category or a lone name is counted from its
@@ -169,18 +99,13 @@ async function countProducts(db: Db, filter: ProductFilter, tree: number[]): Pro
   const byTextIndex = onlyFilters(filter, 'name')
     ? textIndexMatches(db, [[productName, filter.name]])
     : undefined
-  const matching: ListQuery = byTextIndex ?? filterProducts(db, filter, tree, COLLECT).query
+  const matching: FilteredQuery = byTextIndex ?? filterProducts(db, filter, tree, COLLECT).query
   const { n } = await matching.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
   return Number(n)
 }
 
 /** These products (ids, or a query selecting them) read in full, in the sort's order. */
-async function productsIn(
-  db: Db,
-  // biome-ignore lint/suspicious/noExplicitAny: a filtered list query selecting ids
-  ids: number[] | SelectQueryBuilder<any, any, { id: number }>,
-  sort: Sort,
-): Promise<Product[]> {
+async function productsIn(db: Db, ids: number[] | FilteredQuery, sort: Sort): Promise<Product[]> {
   const rows = await orderBySort(selectProducts(db).where('p.id', 'in', ids), sort, 'p').execute()
   const categories = await categoriesOf(
     db,
@@ -190,19 +115,7 @@ async function productsIn(
   return rows.map((row) => toProduct(row, categories))
 }
 
-/** The ids of the products the filter matches, in id order, at most `limit` (bulk actions). */
-export async function matchingProductIds(
-  db: Db,
-  filter: ProductFilter,
-  limit: number,
-): Promise<number[]> {
-  const tree = await categoryTree(db, filter)
-  const { query } = filterProducts(db, filter, tree, COLLECT)
-  const rows = await query.select('p.id').orderBy('p.id').limit(limit).execute()
-  return rows.map((row) => row.id)
-}
-
-function filterProducts(db: Db, filter: ProductFilter, tree: number[], lookups: Lookups) {
+function filterProducts(db: Db, filter: ProductFilter, tree: number[], lookups: Lookups): Filtered {
   const text = filterByText(
     db,
     db.selectFrom('products as p'),
@@ -211,7 +124,7 @@ function filterProducts(db: Db, filter: ProductFilter, tree: number[], lookups: 
   )
   let query = text.query
   // Walked in id order by a text index, rows are best checked one by one as well.
-  const how = text.newestFirst === 'p.id' ? lookups.category : 'scan'
+  const how = text.newestFirst === 'p.id' ? lookups.links : 'scan'
   if (filter.serviceProviderId !== undefined) {
     query = query.where('p.serviceProviderId', '=', filter.serviceProviderId)
   }
@@ -269,11 +182,6 @@ async function categoryTree(db: Db, { categoryId }: ProductFilter): Promise<numb
       select id from tree`.execute(db)
     return rows.map((row) => Number(row.id))
   })
-}
-
-/** The read cache's name for this filter's total and matches. */
-function filterKey(filter: ProductFilter): string {
-  return `products:${JSON.stringify(filter)}`
 }
 
 const productColumns = [

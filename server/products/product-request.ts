@@ -3,6 +3,7 @@
 import type { preValidationAsyncHookHandler } from 'fastify'
 import type { Pricing } from '../db/types'
 import { HttpError } from '../errors'
+import { booleanParam, idParam, pageParams, querySchema, textParam } from '../lib/query-schema'
 import {
   booleanFilter,
   idFilter,
@@ -10,9 +11,8 @@ import {
   type RawQuery,
   single,
   textFilter,
-} from '../lib/list-query'
-import { productSorts, sortParams } from '../lib/list-sort'
-import { booleanParam, idParam, pageParams, querySchema, textParam } from '../lib/query-schema'
+} from '../lists/list-params'
+import { productSorts, sortParams } from '../lists/sorts'
 import { toKobo } from './money'
 import type { ProductFilter } from './product-queries'
 import type { NewProduct, ProductInput, ProductUpdate } from './product-writes'

@@ -7,11 +7,12 @@ import { HttpError } from '../errors'
 import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
-import { pageRequest, type RawQuery } from '../lib/list-query'
-import { productSorts, sortRequest } from '../lib/list-sort'
 import { exportQuery } from '../lib/query-schema'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
-import { type PageJob, sendPage } from '../list-pages'
+import { exportRows } from '../lists/list-engine'
+import { type ListPage, sendPage } from '../lists/list-pages'
+import { pageRequest, type RawQuery } from '../lists/list-params'
+import { productSorts, sortRequest } from '../lists/sorts'
 import { providerExists } from '../service-providers/provider-image-queries'
 import {
   NOT_FOUND as PROVIDER_NOT_FOUND,
@@ -20,7 +21,7 @@ import {
 } from '../service-providers/provider-request'
 import { productAudit } from './product-audit'
 import { productColumns } from './product-export'
-import { exportProducts, findProduct, type ProductFilter } from './product-queries'
+import { findProduct, type ProductFilter, productList } from './product-queries'
 import {
   BASE_PATH,
   type NewProductBody,
@@ -45,8 +46,7 @@ import {
 export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'product')
   const { current, audit } = productAudit(custom)
-  const page = (query: RawQuery, filter: ProductFilter): PageJob => ({
-    list: 'products',
+  const page = (query: RawQuery, filter: ProductFilter): ListPage => ({
     filter,
     page: pageRequest(query),
     sort: sortRequest(query, productSorts, 'newest'),
@@ -55,7 +55,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
 
   app.get(BASE_PATH, { schema: { querystring: productListQuery } }, async (request, reply) => {
     const query = request.query as RawQuery
-    return sendPage(reply, db, page(query, productFilter(query)))
+    return sendPage(reply, db, productList, page(query, productFilter(query)))
   })
 
   app.get(
@@ -64,7 +64,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     async (request, reply) => {
       const query = request.query as RawQuery
       const sort = sortRequest(query, productSorts, 'newest')
-      const rows = await exportProducts(db, productFilter(query), sort)
+      const rows = await exportRows(db, productList, productFilter(query), sort)
       return sendCsv(reply, 'products', productColumns, rows)
     },
   )
@@ -122,7 +122,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     if (!(await providerExists(db, serviceProviderId))) {
       throw new HttpError(404, PROVIDER_NOT_FOUND)
     }
-    return sendPage(reply, db, page(query, filter))
+    return sendPage(reply, db, productList, page(query, filter))
   })
 
   const providerProductsExport = { schema: { querystring: exportQuery(providerProductListQuery) } }
@@ -137,7 +137,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
       if (!(await providerExists(db, serviceProviderId))) {
         throw new HttpError(404, PROVIDER_NOT_FOUND)
       }
-      const rows = await exportProducts(db, filter, sort)
+      const rows = await exportRows(db, productList, filter, sort)
       return sendCsv(reply, `service-provider-${serviceProviderId}-products`, productColumns, rows)
     },
   )

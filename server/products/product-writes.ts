@@ -1,9 +1,8 @@
 // Creating and updating products: the product row and its category links change together, in
 // one transaction.
 import type { Kysely } from 'kysely'
-import type { Database, Pricing } from '../db/types'
+import type { Database, Db, Pricing } from '../db/types'
 import {
-  type Db,
   linkCategories,
   missingCategoryIds,
   productLinks,

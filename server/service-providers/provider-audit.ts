@@ -1,6 +1,6 @@
 // How a provider's writes record their history: the provider as GET shows it, custom fields
 // included, before and after. Its photo and logo count as the provider's.
-import type { Db } from '../lib/category-links'
+import type { Db } from '../db/types'
 import type { CustomFields } from '../lib/custom-fields'
 import { requestAudit } from '../lib/request-audit'
 import { findProvider } from './provider-queries'

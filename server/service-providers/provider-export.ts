@@ -1,6 +1,7 @@
 // The columns of the service providers CSV export (GET /service-providers/export), titled as
 // the provider form labels its fields.
-import { type CsvColumn, categoryNames, type Dated, isoDate, yesNo } from '../lib/csv-export'
+import { type CsvColumn, categoryNames, isoDate, yesNo } from '../lib/csv-export'
+import type { Dated } from '../lists/list-engine'
 import type { Provider } from './provider-queries'
 
 export const providerColumns: CsvColumn<Dated<Provider>>[] = [

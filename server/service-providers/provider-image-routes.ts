@@ -10,7 +10,7 @@ import { cleanImage, thumbnail } from '../images/clean-image'
 import { imageSize, imageSizeQuery, sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
 import { customFields } from '../lib/custom-fields'
-import type { RawQuery } from '../lib/list-query'
+import type { RawQuery } from '../lists/list-params'
 import { providerAudit } from './provider-audit'
 import {
   deleteProviderImage,

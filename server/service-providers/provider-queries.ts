@@ -1,22 +1,23 @@
 // Reading service providers with their categories and image flags. Plain functions taking
 // `db` first.
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely'
-import type { Database, ProviderImageKind } from '../db/types'
-import { type CategoryRef, categoriesOf, type Db, providerLinks } from '../lib/category-links'
-import { type Dated, type ExportRows, exportInBatches } from '../lib/csv-export'
-import { onlyFilters, type PageRequest } from '../lib/list-query'
-import { isNarrow, narrowPage, orderBySort, type Sort } from '../lib/list-sort'
-import { cachedCount, consistentPage, wasNarrow } from '../lib/read-cache'
+import type { ExpressionBuilder } from 'kysely'
+import type { Database, Db, ProviderImageKind } from '../db/types'
+import { type CategoryRef, categoriesOf, providerLinks } from '../lib/category-links'
+import {
+  countRows,
+  type Filtered,
+  type FilteredQuery,
+  type ListSource,
+  onlyFilters,
+} from '../lists/list-engine'
+import { orderBySort, type Sort } from '../lists/sorts'
 import {
   filterByText,
-  type ListQuery,
   providerBrandName,
   providerEmail,
   type TextColumn,
   textIndexMatches,
-} from '../lib/text-search'
-
-export type { Db }
+} from '../lists/text-search'
 
 /** A provider as GET /service-providers/:id answers it (keys in that order). */
 export interface Provider {
@@ -53,71 +54,21 @@ export async function findProvider(db: Db, id: number): Promise<Provider | undef
   return toProvider(row, categories)
 }
 
-/** One page in the sort's order, plus the total; categories come in one extra query. A narrow
- * filter's pages come from the list of its matches (`narrowPage`). */
-export function listProviders(
-  db: Db,
-  filter: ProviderFilter,
-  request: PageRequest,
-  sort: Sort,
-): Promise<{ rows: Provider[]; total: number }> {
-  return consistentPage(db, request, (reader) => readProviderPage(reader, filter, request, sort))
-}
-
-async function readProviderPage(
-  db: Db,
-  filter: ProviderFilter,
-  request: PageRequest,
-  sort: Sort,
-): Promise<{ rows: Provider[]; total: number }> {
-  const { page, pageSize } = request
-  const { query, newestFirst } = filterProviders(db, filter)
-  const key = filterKey(filter)
-  // A filter narrow when last seen lists its matches straight away, without counting them.
-  const total = wasNarrow(db, key) ? undefined : await countProviders(db, filter)
-  const everything = () => db.selectFrom('serviceProviders as p')
-  if (total === undefined || isNarrow(total, await cachedCount(db, 'providers:{}', everything))) {
-    const narrow = await narrowPage(db, key, query, sort, 'p', newestFirst, request, (ids) =>
-      providersIn(db, ids, sort),
-    )
-    if (narrow) return narrow
-  }
-  // Only the page's ids are looked for with the filters; then just those rows are read in full.
-  const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-  return {
-    rows: await providersIn(db, pageIds, sort),
-    total: total ?? (await countProviders(db, filter)),
-  }
-}
-
-/** Every provider matching the filter, in the sort's order, batch by batch (the CSV export). */
-export async function exportProviders(
-  db: Db,
-  filter: ProviderFilter,
-  sort: Sort,
-): Promise<ExportRows<Dated<Provider>>> {
-  const matching = { ...filterProviders(db, filter), total: await countProviders(db, filter) }
-  return exportInBatches(db, 'serviceProviders', matching, sort, 'p', (ids) =>
-    providersIn(db, ids, sort),
-  )
-}
-
-/** How many providers match the filter (cached). Text filters alone are counted from the text
- * index alone (see `textIndexMatches`). */
-function countProviders(db: Db, filter: ProviderFilter): Promise<number> {
-  return cachedCount(db, filterKey(filter), (): ListQuery => {
+/** The providers list (../lists/list-engine.ts plans its pages); categories come in one extra
+ * query. */
+export const providerList: ListSource<ProviderFilter, Provider> = {
+  name: 'providers',
+  table: 'serviceProviders',
+  filter: (db, filter) => filterProviders(db, filter),
+  // Text filters alone are counted from the text index alone (see `textIndexMatches`).
+  count: (db, filter) => {
     const byTextIndex = onlyFilters(filter, 'email', 'brandName')
       ? textIndexMatches(db, textSearches(filter))
       : undefined
-    return byTextIndex ?? filterProviders(db, filter).query
-  })
-}
-
-/** The read cache's name for this filter's total and matches. */
-function filterKey(filter: ProviderFilter): string {
-  return `providers:${JSON.stringify(filter)}`
+    return byTextIndex && countRows(byTextIndex)
+  },
+  read: providersIn,
+  inReadWorkers: true,
 }
 
 function textSearches(filter: ProviderFilter): Array<[TextColumn, string | undefined]> {
@@ -128,12 +79,7 @@ function textSearches(filter: ProviderFilter): Array<[TextColumn, string | undef
 }
 
 /** These providers (ids, or a query selecting them) read in full, in the sort's order. */
-async function providersIn(
-  db: Db,
-  // biome-ignore lint/suspicious/noExplicitAny: a filtered list query selecting ids
-  ids: number[] | SelectQueryBuilder<any, any, { id: number }>,
-  sort: Sort,
-): Promise<Provider[]> {
+async function providersIn(db: Db, ids: number[] | FilteredQuery, sort: Sort): Promise<Provider[]> {
   const rows = await orderBySort(selectProviders(db).where('p.id', 'in', ids), sort, 'p').execute()
   const categories = await categoriesOf(
     db,
@@ -143,8 +89,9 @@ async function providersIn(
   return rows.map((row) => toProvider(row, categories))
 }
 
-/** The providers the list's filter matches, and how to walk them newest first. */
-function filterProviders(db: Db, filter: ProviderFilter) {
+/** The providers the list's filter matches, and how to walk them newest first. Text filters
+ * always collect their matches through the index. */
+function filterProviders(db: Db, filter: ProviderFilter): Filtered {
   let filtered = db.selectFrom('serviceProviders as p')
   if (filter.enabled !== undefined)
     filtered = filtered.where('p.enabled', '=', filter.enabled ? 1 : 0)
@@ -158,17 +105,6 @@ function filterProviders(db: Db, filter: ProviderFilter) {
     )
   }
   return filterByText(db, filtered, textSearches(filter))
-}
-
-/** The ids of the providers the filter matches, in id order, at most `limit` (bulk actions). */
-export async function matchingProviderIds(
-  db: Db,
-  filter: ProviderFilter,
-  limit: number,
-): Promise<number[]> {
-  const { query } = filterProviders(db, filter)
-  const rows = await query.select('p.id').orderBy('p.id').limit(limit).execute()
-  return rows.map((row) => row.id)
 }
 
 type ProviderScope = ExpressionBuilder<Database & { p: Database['serviceProviders'] }, 'p'>

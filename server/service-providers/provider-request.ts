@@ -1,9 +1,9 @@
 // Request parsing shared by the service-provider routes: the id in the path, the list filters
 // and the JSON body of create and update.
 import { HttpError } from '../errors'
-import { booleanFilter, idFilter, pathId, type RawQuery, textFilter } from '../lib/list-query'
-import { providerSorts, sortParams } from '../lib/list-sort'
 import { booleanParam, idParam, pageParams, querySchema, textParam } from '../lib/query-schema'
+import { booleanFilter, idFilter, pathId, type RawQuery, textFilter } from '../lists/list-params'
+import { providerSorts, sortParams } from '../lists/sorts'
 import type { ProviderFilter } from './provider-queries'
 import type { NewProvider, ProviderInput } from './provider-writes'
 

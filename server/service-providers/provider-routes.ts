@@ -6,13 +6,14 @@ import { HttpError } from '../errors'
 import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
-import { pageRequest, type RawQuery } from '../lib/list-query'
-import { providerSorts, sortRequest } from '../lib/list-sort'
 import { exportQuery } from '../lib/query-schema'
-import { sendPage } from '../list-pages'
+import { exportRows } from '../lists/list-engine'
+import { sendPage } from '../lists/list-pages'
+import { pageRequest, type RawQuery } from '../lists/list-params'
+import { providerSorts, sortRequest } from '../lists/sorts'
 import { providerAudit } from './provider-audit'
 import { providerColumns } from './provider-export'
-import { exportProviders, findProvider } from './provider-queries'
+import { findProvider, providerList } from './provider-queries'
 import {
   BASE_PATH,
   DUPLICATE_EMAIL,
@@ -37,8 +38,7 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
   const { current, audit } = providerAudit(custom)
   app.get(BASE_PATH, { schema: { querystring: providerListQuery } }, async (request, reply) => {
     const query = request.query as RawQuery
-    return sendPage(reply, db, {
-      list: 'providers',
+    return sendPage(reply, db, providerList, {
       filter: providerFilter(query),
       page: pageRequest(query),
       sort: sortRequest(query, providerSorts, 'newest'),
@@ -52,7 +52,7 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
     async (request, reply) => {
       const query = request.query as RawQuery
       const sort = sortRequest(query, providerSorts, 'newest')
-      const rows = await exportProviders(db, providerFilter(query), sort)
+      const rows = await exportRows(db, providerList, providerFilter(query), sort)
       return sendCsv(reply, 'service-providers', providerColumns, rows)
     },
   )

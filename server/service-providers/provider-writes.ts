@@ -2,9 +2,8 @@
 // together, in one transaction.
 import type { Kysely } from 'kysely'
 import { isUniqueViolation } from '../db/constraint-errors'
-import type { Database } from '../db/types'
+import type { Database, Db } from '../db/types'
 import {
-  type Db,
   linkCategories,
   missingCategoryIds,
   providerLinks,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
+import { readPage } from '../lists/list-engine'
 import {
   booleanFilter,
   idFilter,
@@ -11,9 +12,9 @@ import {
   pagination,
   type RawQuery,
   textFilter,
-} from '../lib/list-query'
-import { providerSorts, sortRequest } from '../lib/list-sort'
-import { findProvider, listProviders, type Provider } from './provider-queries'
+} from '../lists/list-params'
+import { providerSorts, sortRequest } from '../lists/sorts'
+import { findProvider, type Provider, providerList } from './provider-queries'
 import { BASE_PATH, NOT_FOUND, providerId, publicInfoListQuery } from './provider-request'
 
 /** The public fields, picked one by one so a field added to Provider stays private. */
@@ -49,7 +50,13 @@ export function registerPublicInfoRoutes(app: FastifyInstance, db: Kysely<Databa
     if (booleanFilter(query, 'enabled') === false) {
       return { data: [], pagination: pagination(page, 0) }
     }
-    const { rows, total } = await listProviders(db, { ...filter, enabled: true }, page, sort)
+    const { rows, total } = await readPage(
+      db,
+      providerList,
+      { ...filter, enabled: true },
+      page,
+      sort,
+    )
     return { data: rows.map(toPublicInfo), pagination: pagination(page, total) }
   })
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { isNarrow, productSorts, sortRequest } from '../../server/lib/list-sort'
-import { listProducts } from '../../server/products/product-queries'
+import { isNarrow, readPage } from '../../server/lists/list-engine'
+import { productSorts, sortRequest } from '../../server/lists/sorts'
+import { productList } from '../../server/products/product-queries'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import {
   buildProduct,
@@ -763,7 +764,7 @@ describeEachDatabase('product API', (suite) => {
       const made = [(await make('A')).id, (await make('B')).id, (await make('C')).id]
       const sort = sortRequest({}, productSorts, 'newest')
       const read = (db: typeof suite.db) =>
-        listProducts(db, { name: tag }, { page: 1, pageSize: 2 }, sort)
+        readPage(db, productList, { name: tag }, { page: 1, pageSize: 2 }, sort)
       await expectNarrowAfterWrites(suite.db, made, read, (copies) => insertCopies(made[0], copies))
     })
 

@@ -5,12 +5,13 @@ import SqliteDatabase from 'better-sqlite3'
 import { type Generated, type Kysely, sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createDatabase, type DatabaseHandle, SQLITE_FILE_NAME } from '../../server/db/connection'
-import { workerPages } from '../../server/db/read-worker-pages'
 import { ReadWorkers } from '../../server/db/read-workers'
 import { reusingStatements } from '../../server/db/sqlite-setup.mjs'
-import { productSorts, sortRequest } from '../../server/lib/list-sort'
 import { forgetReadCaches } from '../../server/lib/read-cache'
-import { type PageJob, pageJson } from '../../server/list-pages'
+import { type PageJob, pageJson } from '../../server/lists/list-pages'
+import { productSorts, sortRequest } from '../../server/lists/sorts'
+import { productList } from '../../server/products/product-queries'
+import { READ_WORKER_PAGES, workerPages } from '../../server/read-worker-pages'
 import { describeEachDatabase, freshStorage, testConfig, uniqueName } from './support/databases'
 import { productApi } from './support/products'
 
@@ -61,7 +62,7 @@ describeEachDatabase('list pages (read whole by a worker on SQLite)', (suite) =>
       sort: sortRequest({ sort: 'name', order: 'desc' }, productSorts, 'newest'),
       shown: [],
     }
-    expect(response.body).toBe(await pageJson(suite.db, job))
+    expect(response.body).toBe(await pageJson(suite.db, productList, job))
     expect(response.json().pagination.total).toBe(3)
   })
 
@@ -176,7 +177,10 @@ for (const readWorkers of [2, 0]) {
     beforeEach(async () => {
       const fresh = await freshStorage('sqlite', '')
       remove = fresh.remove
-      handle = createDatabase(testConfig(fresh.storage), { readWorkers })
+      handle = createDatabase(testConfig(fresh.storage), {
+        readWorkers,
+        workerPages: READ_WORKER_PAGES,
+      })
       db = handle.db.withTables<Notes>() as unknown as Kysely<Notes>
       await sql`create table notes (id integer primary key, body text not null, data blob)`.execute(
         db,
@@ -314,7 +318,10 @@ for (const readWorkers of [2, 0]) {
 
 test('destroy() stops the read workers', async () => {
   const { storage, remove } = await freshStorage('sqlite', '')
-  const handle = createDatabase(testConfig(storage), { readWorkers: 2 })
+  const handle = createDatabase(testConfig(storage), {
+    readWorkers: 2,
+    workerPages: READ_WORKER_PAGES,
+  })
   try {
     const before = threadCount()
     await sql`create table notes (id integer primary key)`.execute(handle.db)

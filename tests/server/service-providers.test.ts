@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { isNarrow, providerSorts, sortRequest } from '../../server/lib/list-sort'
-import { listProviders } from '../../server/service-providers/provider-queries'
+import { isNarrow, readPage } from '../../server/lists/list-engine'
+import { providerSorts, sortRequest } from '../../server/lists/sorts'
+import { providerList } from '../../server/service-providers/provider-queries'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { expectNarrowAfterWrites } from './support/query-log'
 import { expectDetail, type Json } from './support/requests'
@@ -434,7 +435,7 @@ describeEachDatabase('service provider API', (suite) => {
         made.push((await api.create({ brandName: `${tag} ${brand}` })).id)
       const sort = sortRequest({}, providerSorts, 'newest')
       const read = (db: typeof suite.db) =>
-        listProviders(db, { brandName: tag }, { page: 1, pageSize: 2 }, sort)
+        readPage(db, providerList, { brandName: tag }, { page: 1, pageSize: 2 }, sort)
       await expectNarrowAfterWrites(suite.db, made, read, (copies) => insertCopies(made[0], copies))
     })
 

@@ -1,14 +1,14 @@
 import { type Kysely, sql } from 'kysely'
 import { expect, it } from 'vitest'
 import type { Database } from '../../server/db/types'
-import type { Lookup } from '../../server/lib/list-query'
+import type { Lookup } from '../../server/lists/list-engine'
 import {
   filterByText,
   productName,
   providerBrandName,
   providerEmail,
   type TextColumn,
-} from '../../server/lib/text-search'
+} from '../../server/lists/text-search'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { productApi } from './support/products'
 

@@ -14,6 +14,7 @@ import type { Config } from '../../../server/config'
 import { createDatabase, type DatabaseHandle, type Dialect } from '../../../server/db/connection'
 import { migrateToLatest } from '../../../server/db/migrate'
 import type { Database } from '../../../server/db/types'
+import { READ_WORKER_PAGES } from '../../../server/read-worker-pages'
 import { DEFAULT_SCHEMAS_DIR } from '../../../server/schemas'
 
 // Runs a suite once per database. Each file gets its own database (a temp DATA_DIR for SQLite,
@@ -93,7 +94,10 @@ function databaseSuite(dialect: Dialect): DatabaseSuite {
     const prepared = await prepare(dialect)
     config = prepared.config
     cleanup = prepared.cleanup
-    handle = createDatabase(config, { readWorkers: config.sqliteReadWorkers })
+    handle = createDatabase(config, {
+      readWorkers: config.sqliteReadWorkers,
+      workerPages: READ_WORKER_PAGES,
+    })
     await migrateToLatest(handle.db)
   })
 

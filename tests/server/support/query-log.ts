@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import { expect } from 'vitest'
 import type { Database } from '../../../server/db/types'
-import { MATCH_LIST_MAX } from '../../../server/lib/list-sort'
 import { forgetReadCaches } from '../../../server/lib/read-cache'
+import { MATCH_LIST_MAX } from '../../../server/lists/list-engine'
 
 /**
  * A handle on the suite's database of its own: its read cache is the caller's alone, and it

@@ -3,10 +3,8 @@
 // so a row sits at one place in the order and pages never repeat or skip it. Migration 009
 // gives every (field, id) pair an index, so a first page reads just its rows.
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
-import type { Db } from './category-links'
-import { type PageRequest, type RawQuery, single } from './list-query'
-import { oneOf } from './query-schema'
-import { cachedMatches, rememberNarrow } from './read-cache'
+import { oneOf } from '../lib/query-schema'
+import { type RawQuery, single } from './list-params'
 
 export type Order = 'asc' | 'desc'
 
@@ -91,57 +89,6 @@ export function orderBySort<Q extends AnyQuery>(
   return ordered.orderBy(sql.ref(id), sort.order) as Q
 }
 
-/** A narrow filter's matches are listed (`narrowPage`) up to this many. */
-export const MATCH_LIST_MAX = 10_000
-
-/** Under this share of all rows a filter is narrow: walking the newest rows for a page would
- * test over fifty rows per match. */
-const NARROW_SHARE = 0.02
-
-/** Whether a filter matching `total` of `everything` rows lists its matches (`narrowPage`). */
-export function isNarrow(total: number, everything: number): boolean {
-  return total > 0 && total <= MATCH_LIST_MAX && total < everything * NARROW_SHARE
-}
-
-/**
- * One page of a narrow filter (`isNarrow`, or `wasNarrow` in ./read-cache.ts), its rows read by
- * id with `read`; undefined when the filter now matches more than MATCH_LIST_MAX rows (then the
- * caller counts and walks). The ids of every match, in the sort's order (arguments `sort` to `id`
- * as for `orderBySort`), are collected once and kept in the read cache until the next write
- * (outside writers: 5–10 s, like totals); the total is that list's length, which may be newer
- * than the cached count. Walking the newest rows tests everything ÷ total rows per match on every
- * page, and several broad filters together can match few rows (at 1M products, name + category
- * + price + rating: 15,000 rows for the first page, 10 ms on PostgreSQL, and as many more for each
- * further page); collecting the matches through their indexes costs about what the count does,
- * once. That the filter was narrow is remembered across writes, so that the first request after
- * a write lists its matches without counting them first (which doubled its wait).
- */
-export async function narrowPage<Row>(
-  db: Db,
-  key: string,
-  query: AnyQuery,
-  sort: Sort,
-  alias: string,
-  id: string,
-  { page, pageSize }: PageRequest,
-  read: (ids: number[]) => Promise<Row[]>,
-): Promise<{ rows: Row[]; total: number } | undefined> {
-  const matches = await cachedMatches(db, `${key}:${sort.field}:${sort.order}`, async () => {
-    const rows = await orderBySort(query.select(`${alias}.id`), sort, alias, id)
-      .limit(MATCH_LIST_MAX + 1)
-      .execute()
-    return rows.map((row) => Number(row.id))
-  })
-  const listed = matches.length <= MATCH_LIST_MAX
-  rememberNarrow(db, key, listed)
-  if (!listed) return undefined
-  const ids = matches.slice((page - 1) * pageSize, page * pageSize)
-  return { rows: ids.length === 0 ? [] : await read(ids), total: matches.length }
-}
-
-/** Rows read per batch by `keysetIds`: big enough to amortise a query, small in memory. */
-export const EXPORT_BATCH_SIZE = 1000
-
 /**
  * Every id of a filtered list query in the sort's order, batch by batch: each batch starts
  * after the previous one's last key (its sort columns and id), so the millionth row costs what
@@ -152,9 +99,9 @@ export const EXPORT_BATCH_SIZE = 1000
 export async function* keysetIds(
   query: AnyQuery,
   sort: Sort,
+  size: number,
   alias?: string,
   id = alias ? `${alias}.id` : 'id',
-  size = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<number[]> {
   const keys = [...sort.columns.map((column) => (alias ? `${alias}.${column}` : column)), id]
   const refs = keys.map((key) => sql.ref(key))

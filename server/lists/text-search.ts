@@ -1,8 +1,9 @@
 // Case-insensitive substring filters that use the indexes of migration 005: an FTS5 trigram
 // table on SQLite, a pg_trgm GIN index on PostgreSQL. In both, % and _ match only themselves.
-import { PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
-import type { Db } from './category-links'
-import { containsPattern, type Lookup } from './list-query'
+import { PostgresAdapter, type SqlBool, sql } from 'kysely'
+import type { Db } from '../db/types'
+import type { FilteredQuery, Lookup } from './list-engine'
+import { containsPattern } from './list-params'
 
 /** A searchable column of the table aliased `p`. */
 export interface TextColumn {
@@ -33,9 +34,6 @@ export const providerEmail: TextColumn = {
 /** Trigrams need three characters; shorter searches match through a scan. */
 const MIN_INDEXED_LENGTH = 3
 
-// biome-ignore lint/suspicious/noExplicitAny: any list query over a table aliased `p`
-export type ListQuery = SelectQueryBuilder<any, any, any>
-
 /**
  * Adds the substring filters (column, text; blank texts are skipped) to a list query over `p`
  * and says how to order it newest first. On SQLite the FTS5 table joins in and drives the
@@ -47,7 +45,7 @@ export type ListQuery = SelectQueryBuilder<any, any, any>
  * (`lookup` 'scan', see `lookupFor`), the same test is written as `strpos`, which no index
  * serves, so PostgreSQL walks the newest rows and tests each (2 ms for that page).
  */
-export function filterByText<Q extends ListQuery>(
+export function filterByText<Q extends FilteredQuery>(
   db: Db,
   query: Q,
   searches: Array<[TextColumn, string | undefined]>,
@@ -88,7 +86,7 @@ export function filterByText<Q extends ListQuery>(
 export function textIndexMatches(
   db: Db,
   searches: Array<[TextColumn, string | undefined]>,
-): ListQuery | undefined {
+): FilteredQuery | undefined {
   const given = searches.filter((search): search is [TextColumn, string] => Boolean(search[1]))
   if (db.getExecutor().adapter instanceof PostgresAdapter || given.length === 0) return undefined
   if (given.some(([, text]) => [...text].length < MIN_INDEXED_LENGTH)) return undefined
