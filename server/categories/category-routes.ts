@@ -6,7 +6,7 @@ import type { EntityName } from '../db/entity-columns'
 import type { CategoryTableName, Database } from '../db/types'
 import { HttpError } from '../errors'
 import type { Db } from '../lib/category-links'
-import { sendCsv } from '../lib/csv-export'
+import { sendCsv, withCustomColumns } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import {
@@ -122,7 +122,8 @@ export function registerCategoryRoutes(
       const query = request.query as RawQuery
       const sort = sortRequest(query, categorySorts, 'name')
       const rows = await exportCategories(db, table, categoryFilter(kind, query), sort)
-      return sendCsv(reply, path.replace('/api/', ''), categoryColumns(kind), rows)
+      const csv = withCustomColumns(db, custom, categoryColumns(kind), rows)
+      return sendCsv(reply, path.replace('/api/', ''), ...csv)
     },
   )
 

@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify'
 import type { SelectQueryBuilder } from 'kysely'
 import type { CategoryTableName } from '../db/types'
 import type { CategoryRef, Db } from './category-links'
+import type { Attributes, CustomFields } from './custom-fields'
 import { keysetIds, type Sort } from './list-sort'
 
 // biome-ignore lint/suspicious/noExplicitAny: any filtered list query
@@ -41,6 +42,46 @@ export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No')
 /** An instant (milliseconds) as ISO 8601 in UTC. */
 export const isoDate = (ms: number | undefined): Cell =>
   ms === undefined ? null : new Date(ms).toISOString()
+
+/** A custom field's value as a cell: yes/no, a number, text; a list joined with "; ". */
+function customCell(value: unknown): Cell {
+  if (value === undefined || value === null) return null
+  if (typeof value === 'boolean') return yesNo(value)
+  if (typeof value === 'number' || typeof value === 'string') return value
+  if (Array.isArray(value)) return value.map((item) => String(customCell(item) ?? '')).join('; ')
+  return JSON.stringify(value)
+}
+
+/**
+ * The export's columns and rows with the entity's custom fields (decision 008) as columns after
+ * the built-in ones, each titled as its schema titles it (else its name). Their values are read
+ * with each batch by id: one more query a batch, none while the schema declares no such field.
+ */
+export function withCustomColumns<Row extends { id: number }>(
+  db: Db,
+  custom: CustomFields,
+  columns: CsvColumn<Row>[],
+  rows: ExportRows<Row>,
+): [CsvColumn<Row>[], ExportRows<Row>] {
+  if (custom.titled.length === 0) return [columns, rows]
+  const values = new WeakMap<Row, Attributes>()
+  async function* batches() {
+    for await (const batch of rows.batches) {
+      const shown = await custom.showAll(
+        db,
+        batch.map(({ id }) => ({ id })),
+      )
+      const byId = new Map(shown.map((record) => [record.id, record as Attributes]))
+      for (const row of batch) values.set(row, byId.get(row.id) ?? {})
+      yield batch
+    }
+  }
+  const customColumns = custom.titled.map(({ name, title }) => ({
+    title,
+    value: (row: Row) => customCell(values.get(row)?.[name]),
+  }))
+  return [[...columns, ...customColumns], { total: rows.total, batches: batches() }]
+}
 
 /**
  * The first batch is read before anything is sent, so a failure there still answers with the

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
-import { sendCsv } from '../lib/csv-export'
+import { sendCsv, withCustomColumns } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, type RawQuery } from '../lib/list-query'
@@ -65,7 +65,8 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
       const query = request.query as RawQuery
       const sort = sortRequest(query, productSorts, 'newest')
       const rows = await exportProducts(db, productFilter(query), sort)
-      return sendCsv(reply, 'products', productColumns, rows)
+      const csv = withCustomColumns(db, custom, productColumns, rows)
+      return sendCsv(reply, 'products', ...csv)
     },
   )
 
@@ -138,7 +139,8 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
         throw new HttpError(404, PROVIDER_NOT_FOUND)
       }
       const rows = await exportProducts(db, filter, sort)
-      return sendCsv(reply, `service-provider-${serviceProviderId}-products`, productColumns, rows)
+      const csv = withCustomColumns(db, custom, productColumns, rows)
+      return sendCsv(reply, `service-provider-${serviceProviderId}-products`, ...csv)
     },
   )
 }

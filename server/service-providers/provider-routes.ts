@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
-import { sendCsv } from '../lib/csv-export'
+import { sendCsv, withCustomColumns } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { pageRequest, type RawQuery } from '../lib/list-query'
@@ -53,7 +53,8 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
       const query = request.query as RawQuery
       const sort = sortRequest(query, providerSorts, 'newest')
       const rows = await exportProviders(db, providerFilter(query), sort)
-      return sendCsv(reply, 'service-providers', providerColumns, rows)
+      const csv = withCustomColumns(db, custom, providerColumns, rows)
+      return sendCsv(reply, 'service-providers', ...csv)
     },
   )
 
