@@ -5,13 +5,10 @@ import { createLoginLimiter, type LoginLimiter } from './auth/login-limiter'
 import { registerAuthRoutes } from './auth/routes'
 import type { SessionPolicy } from './auth/sessions'
 import { registerBulkRoutes } from './bulk/bulk-routes'
-import {
-  productCategories,
-  registerCategoryRoutes,
-  serviceProviderCategories,
-} from './categories/category-routes'
 import type { Config } from './config'
 import type { Database } from './db/types'
+import { ENTITIES } from './entities'
+import type { Entity } from './entity'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { type Lifecycle, registerHealth } from './health'
 import { registerHistoryRoutes } from './history/history-routes'
@@ -20,15 +17,11 @@ import { parseQueryString } from './lib/query-schema'
 import { registerReadCacheInvalidation } from './lib/read-cache'
 import { registerStorageGuard } from './lib/storage-guard'
 import { listenForWrites } from './lib/write-notices'
+import { registerListRoutes } from './lists/list-routes'
 import { type LoggerConfig, loggerOptions } from './logging'
 import { registerOpenApi, registerOpenApiRoutes } from './openapi'
-import { registerProductImageRoutes } from './products/product-image-routes'
-import { registerProductRoutes } from './products/product-routes'
 import { registerSchemas } from './schemas'
 import { registerSecurityHeaders } from './security-headers'
-import { registerProviderImageRoutes } from './service-providers/provider-image-routes'
-import { registerServiceProviderRoutes } from './service-providers/provider-routes'
-import { registerPublicInfoRoutes } from './service-providers/public-info-routes'
 import { schemaController } from './validation'
 import { registerWeb } from './web'
 
@@ -51,6 +44,8 @@ export interface BuildAppOptions {
   schemasDir?: string
   /** Sees every route as it is registered, so tests can check each one is protected. */
   onRoute?: (route: RouteOptions) => void
+  /** The entities served (./entities.ts by default); a test may add its own. */
+  entities?: readonly Entity[]
 }
 
 /**
@@ -99,16 +94,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limiter =
     options.loginLimiter ?? createLoginLimiter({}, config.databaseUrl ? db : undefined)
   registerAuthRoutes(app, { db, policy, limiter })
-  registerCategoryRoutes(app, db, serviceProviderCategories)
-  registerCategoryRoutes(app, db, productCategories)
-  registerServiceProviderRoutes(app, db)
-  registerPublicInfoRoutes(app, db)
-  registerProviderImageRoutes(app, db)
-  registerProductRoutes(app, db)
-  registerProductImageRoutes(app, db)
-  registerHistoryRoutes(app, db)
-  registerDeleteRoutes(app, db)
-  registerBulkRoutes(app, db)
+  const entities = options.entities ?? ENTITIES
+  for (const entity of entities) entity.routes?.(app, db)
+  registerListRoutes(app, db, entities)
+  registerDeleteRoutes(app, db, entities)
+  registerBulkRoutes(app, db, entities)
+  registerHistoryRoutes(app, db, entities)
   return app
 }
 

@@ -7,17 +7,19 @@
 import type SqliteDatabase from 'better-sqlite3'
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely'
 import type { Database } from './db/types'
+import { ENTITIES } from './entities'
 import { forgetReadCaches, keepUntilForgotten } from './lib/read-cache'
 import type { AnyListSource } from './lists/list-engine'
 import { type PageJob, pageJson } from './lists/list-pages'
-import { productList } from './products/product-queries'
-import { providerList } from './service-providers/provider-queries'
 
 /** This module, for `createDatabase`'s `workerPages`. */
 export const READ_WORKER_PAGES = new URL(import.meta.url)
 
 const SOURCES = new Map<string, AnyListSource>(
-  [productList, providerList].map((source) => [source.name, source]),
+  ENTITIES.filter(({ list }) => list.source.inReadWorkers).map(({ list }) => [
+    list.source.name,
+    list.source,
+  ]),
 )
 
 export function workerPages(prepare: (sql: string) => SqliteDatabase.Statement) {

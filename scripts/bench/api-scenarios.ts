@@ -2,6 +2,7 @@
 // for rotating ids) and the same work done in-process through the server's own request parsing
 // and query functions: the floor the HTTP layer cannot go below.
 import { sql } from 'kysely'
+import { productCategories } from '../../server/categories/category-kinds'
 import { categoryList } from '../../server/categories/category-queries'
 import type { DatabaseHandle } from '../../server/db/connection'
 import { readPage } from '../../server/lists/list-engine'
@@ -159,7 +160,7 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
         (
           await readPage(
             db,
-            categoryList('productCategories'),
+            categoryList(productCategories),
             {},
             { page: 1, pageSize: 3000 },
             sortRequest({}, categorySorts, 'name'),

@@ -3,11 +3,12 @@
 // state counts as done and is neither written nor recorded again.
 import type { Transaction } from 'kysely'
 import type { Database } from '../db/types'
+import type { EntityTable } from '../entity'
 import { type HistoryEntity, recordHistory } from '../lib/history'
 import { type BulkResult, refuseMissing } from './bulk'
 
-/** The tables whose records carry `enabled` (providers, products, product images). */
-export type EnabledTable = 'serviceProviders' | 'products' | 'productImages'
+/** A table whose records carry `enabled` (providers, products, product images). */
+export type EnabledTable = EntityTable
 
 export interface EnabledRecords {
   table: EnabledTable
@@ -31,7 +32,11 @@ export async function setEnabled(
   const flag = enabled ? 1 : 0
   const rows =
     productId === undefined
-      ? await trx.selectFrom(table).select(['id', 'enabled']).where('id', 'in', ids).execute()
+      ? await trx
+          .selectFrom(table as 'products')
+          .select(['id', 'enabled'])
+          .where('id', 'in', ids)
+          .execute()
       : await trx
           .selectFrom('productImages')
           .select(['id', 'enabled'])
@@ -41,7 +46,7 @@ export async function setEnabled(
   const changed = rows.filter((row) => row.enabled !== flag).map((row) => row.id)
   if (changed.length > 0) {
     await trx
-      .updateTable(table)
+      .updateTable(table as 'products')
       .set({ enabled: flag, updatedAt: Date.now() })
       .where('id', 'in', changed)
       .execute()

@@ -1,45 +1,19 @@
-// The bulk routes of every list (decision 013): which actions each entity offers and how its
-// filters read, over the generic route of ./bulk.ts.
+// The bulk route of every entity's list (decision 013): Delete where the entity can be deleted,
+// Enable and Disable where its records have `enabled`, over the generic route of ./bulk.ts; "all
+// matching" reads the list's own filters. Lists under a parent (a product's images) register
+// theirs with their own routes.
 import type { FastifyInstance } from 'fastify'
-import type { Kysely, Transaction } from 'kysely'
-import { categoryList } from '../categories/category-queries'
-import {
-  categoryFilter,
-  categoryListQuery,
-  productCategories,
-  serviceProviderCategories,
-} from '../categories/category-routes'
+import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
-import { HttpError } from '../errors'
-import { customFields } from '../lib/custom-fields'
-import { deletion } from '../lib/delete-routes'
-import { booleanParam, idParam } from '../lib/query-schema'
+import type { Entity } from '../entity'
+import { deletable, deletion } from '../lib/delete-routes'
 import { matchingIds } from '../lists/list-engine'
-import { booleanFilter, idFilter } from '../lists/list-params'
-import { operatorImageAudit } from '../products/product-audit'
-import { deleteImageIn, matchingImageIds } from '../products/product-image-queries'
-import { productExists, productList } from '../products/product-queries'
-import {
-  IMAGE_NOT_FOUND,
-  NOT_FOUND as PRODUCT_NOT_FOUND,
-  BASE_PATH as PRODUCTS_PATH,
-  productFilter,
-  productId,
-  productListQuery,
-} from '../products/product-request'
-import { providerList } from '../service-providers/provider-queries'
-import {
-  NOT_FOUND as PROVIDER_NOT_FOUND,
-  BASE_PATH as PROVIDERS_PATH,
-  providerFilter,
-  providerListQuery,
-} from '../service-providers/provider-request'
-import { type BulkApply, type BulkResult, filtersOf, registerBulkRoute } from './bulk'
+import { type BulkApply, filtersOf, registerBulkRoute } from './bulk'
 import { deleting } from './bulk-delete'
 import { type EnabledRecords, setEnabled } from './bulk-enable'
 
 /** Enable and Disable for a table with `enabled`. */
-function enabling<Scope>(records: (scope: Scope) => EnabledRecords) {
+export function enabling<Scope>(records: (scope: Scope) => EnabledRecords) {
   const to =
     (enabled: boolean): BulkApply<Scope> =>
     (trx, ids, { scope, operatorId }) =>
@@ -49,87 +23,29 @@ function enabling<Scope>(records: (scope: Scope) => EnabledRecords) {
 
 const topLevel = async () => undefined
 
-export function registerBulkRoutes(app: FastifyInstance, db: Kysely<Database>): void {
-  registerBulkRoute(app, db, {
-    path: PRODUCTS_PATH,
-    // A provider's products page sends its provider as a filter too.
-    filters: { ...filtersOf(productListQuery), serviceProviderId: idParam },
-    actions: {
-      ...enabling(() => ({ table: 'products', notFound: PRODUCT_NOT_FOUND, entity: 'product' })),
-      delete: deleting(deletion(app, PRODUCTS_PATH)),
-    },
-    scope: topLevel,
-    matching: (trx, filter, _scope, limit) =>
-      matchingIds(
-        trx,
-        productList,
-        { ...productFilter(filter), serviceProviderId: idFilter(filter, 'serviceProviderId') },
-        limit,
-      ),
-  })
-
-  registerBulkRoute(app, db, {
-    path: PROVIDERS_PATH,
-    filters: filtersOf(providerListQuery),
-    actions: {
-      ...enabling(() => ({
-        table: 'serviceProviders',
-        notFound: PROVIDER_NOT_FOUND,
-        entity: 'service-provider',
-      })),
-      delete: deleting(deletion(app, PROVIDERS_PATH)),
-    },
-    scope: topLevel,
-    matching: (trx, filter, _scope, limit) =>
-      matchingIds(trx, providerList, providerFilter(filter), limit),
-  })
-
-  registerBulkRoute(app, db, {
-    path: `${PRODUCTS_PATH}/:id/images`,
-    filters: { enabled: booleanParam },
-    actions: {
-      ...enabling((productId: number) => ({
-        table: 'productImages',
-        notFound: IMAGE_NOT_FOUND,
-        entity: 'product',
-        productId,
-      })),
-      delete: deletingImages(operatorImageAudit(customFields(app, 'product-image'))),
-    },
-    scope: productOfPath,
-    matching: (trx, filter, productId, limit) =>
-      matchingImageIds(trx, productId, { enabled: booleanFilter(filter, 'enabled') }, limit),
-  })
-
-  for (const kind of [serviceProviderCategories, productCategories]) {
+export function registerBulkRoutes(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  entities: readonly Entity[],
+): void {
+  for (const entity of entities) {
+    const { params, filter } = entity.bulkFilter ?? entity.list
     registerBulkRoute(app, db, {
-      path: kind.path,
-      filters: filtersOf(categoryListQuery(kind)),
-      actions: { delete: deleting(deletion(app, kind.path)) },
+      path: entity.collection,
+      filters: filtersOf(params),
+      actions: {
+        ...(entity.enabling
+          ? enabling(() => ({
+              table: entity.table,
+              notFound: entity.notFound,
+              entity: entity.schemaId,
+            }))
+          : {}),
+        ...(deletable(entity) ? { delete: deleting(deletion(app, entity)) } : {}),
+      },
       scope: topLevel,
-      matching: (trx, filter, _scope, limit) =>
-        matchingIds(trx, categoryList(kind.table), categoryFilter(kind, filter), limit),
+      matching: (trx, query, _scope, limit) =>
+        matchingIds(trx, entity.list.source, filter(query), limit),
     })
-  }
-}
-
-/** The product of `/products/:id/images/bulk`; 404 when it does not exist. */
-async function productOfPath(trx: Transaction<Database>, params: unknown): Promise<number> {
-  const id = productId(params)
-  if (!(await productExists(trx, id))) throw new HttpError(404, PRODUCT_NOT_FOUND)
-  return id
-}
-
-/** Each image as DELETE of it would: the product loses its preview if that image was it, and
- * the product's history gets the very entry the single DELETE leaves. */
-function deletingImages(audit: ReturnType<typeof operatorImageAudit>): BulkApply<number> {
-  return async (trx, ids, { scope: productId, operatorId }) => {
-    const result: BulkResult = { done: [], refused: [] }
-    const imageAudit = audit(operatorId, productId)
-    for (const id of ids) {
-      if ((await deleteImageIn(trx, productId, id, imageAudit)) === 'deleted') result.done.push(id)
-      else result.refused.push({ id, detail: IMAGE_NOT_FOUND })
-    }
-    return result
   }
 }

@@ -3,8 +3,8 @@
 
 import { type CsvColumn, isoDate } from '../lib/csv-export'
 import type { Dated } from '../lists/list-engine'
+import type { CategoryKind } from './category-kinds'
 import type { ExportedCategory } from './category-queries'
-import type { CategoryKind } from './category-routes'
 
 export function categoryColumns(kind: CategoryKind): CsvColumn<Dated<ExportedCategory>>[] {
   const parent = kind.parentField === 'parentId' ? 'Parent' : 'Parent Category'

@@ -5,9 +5,10 @@ import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
 import type { CategoryTableName, Database, Db } from '../db/types'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import type { Audit } from '../lib/history'
-import type { ListSource } from '../lists/list-engine'
+import type { FilteredQuery, ListSource } from '../lists/list-engine'
 import { containsPattern } from '../lists/list-params'
-import { orderBySort } from '../lists/sorts'
+import { orderBySort, type Sort } from '../lists/sorts'
+import { type CategoryJson, type CategoryKind, categoryJson } from './category-kinds'
 
 export interface CategoryInput {
   name: string
@@ -48,18 +49,27 @@ export async function findCategory(db: Db, table: CategoryTableName, id: number)
     .executeTakeFirst()
 }
 
-/** A category hierarchy's list (../lists/list-engine.ts plans its pages). */
-export function categoryList(table: CategoryTableName): ListSource<CategoryFilter, CategoryRow> {
+/** A category as GET shows it (before custom fields); undefined when it does not exist. */
+export async function findCategoryJson(
+  db: Db,
+  kind: CategoryKind,
+  id: number,
+): Promise<CategoryJson | undefined> {
+  const row = await findCategory(db, kind.table, id)
+  return row && categoryJson(kind, row)
+}
+
+/** A category hierarchy's list (../lists/list-engine.ts plans its pages), rows as GET shows them. */
+export function categoryList(kind: CategoryKind): ListSource<CategoryFilter, CategoryJson> {
   return {
-    name: table,
-    table,
-    filter: (db, filter) => ({ query: matchingCategories(db, table, filter), newestFirst: 'p.id' }),
-    read: (db, ids, sort) =>
-      orderBySort(
-        categories(db, table).select(categoryColumns).where('p.id', 'in', ids),
-        sort,
-        'p',
-      ).execute(),
+    name: kind.table,
+    table: kind.table,
+    filter: (db, filter) => ({
+      query: matchingCategories(db, kind.table, filter),
+      newestFirst: 'p.id',
+    }),
+    read: async (db, ids, sort) =>
+      (await categoryRows(db, kind.table, ids, sort)).map((row) => categoryJson(kind, row)),
   }
 }
 
@@ -68,13 +78,13 @@ export type ExportedCategory = CategoryRow & { parentName: string | null }
 
 /** The list of a category hierarchy as its CSV export reads it: with parents' names. */
 export function exportedCategoryList(
-  table: CategoryTableName,
+  kind: CategoryKind,
 ): ListSource<CategoryFilter, ExportedCategory> {
-  const list = categoryList(table)
+  const { table } = kind
   return {
-    ...list,
+    ...categoryList(kind),
     read: async (db, ids, sort) => {
-      const rows = await list.read(db, ids, sort)
+      const rows = await categoryRows(db, table, ids, sort)
       const parentIds = [...new Set(rows.flatMap((row) => row.parentId ?? []))]
       const parents = parentIds.length
         ? await db.selectFrom(table).select(['id', 'name']).where('id', 'in', parentIds).execute()
@@ -86,6 +96,19 @@ export function exportedCategoryList(
       }))
     },
   }
+}
+
+function categoryRows(
+  db: Db,
+  table: CategoryTableName,
+  ids: number[] | FilteredQuery,
+  sort: Sort,
+): Promise<CategoryRow[]> {
+  return orderBySort(
+    categories(db, table).select(categoryColumns).where('p.id', 'in', ids),
+    sort,
+    'p',
+  ).execute()
 }
 
 const categoryColumns = ['p.id', 'p.name', 'p.description', 'p.parentId'] as const

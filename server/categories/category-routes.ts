@@ -1,48 +1,34 @@
-// The routes of one category hierarchy. Both hierarchies share them; they differ in their path,
-// table, schema file, the name of the parent field in JSON and the filters they offer.
+// The own routes of one category hierarchy (create, update, the pickers' search); its list,
+// export, record, delete, history and bulk routes come from its descriptor
+// (./category-entity.ts). Both hierarchies share them (./category-kinds.ts).
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { EntityName } from '../db/entity-columns'
-import type { CategoryTableName, Database, Db } from '../db/types'
+import type { Database, Db } from '../db/types'
 import { HttpError } from '../errors'
-import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
-import { sendTagged, writeIfMatch } from '../lib/etag'
+import { writeIfMatch } from '../lib/etag'
 import {
-  exportQuery,
   idListParam,
   idParam as idQueryParam,
-  nullableIdParam,
-  pageParams,
   positiveWhole,
   querySchema,
   textParam,
 } from '../lib/query-schema'
-import { cachedJson } from '../lib/read-cache'
 import { requestAudit } from '../lib/request-audit'
-import { exportRows, readPage } from '../lists/list-engine'
 import {
   idFilter,
   MAX_ID,
-  nullableIdFilter,
-  pageRequest,
-  pagination,
   pathId,
   positiveInteger,
   type RawQuery,
   single,
   textFilter,
 } from '../lists/list-params'
-import { categorySorts, sortParams, sortRequest } from '../lists/sorts'
-import { categoryColumns } from './category-export'
+import { type CategoryKind, categoryJson } from './category-kinds'
 import {
-  type CategoryFilter,
   type CategoryInput,
-  type CategoryRow,
-  categoryList,
   createCategory,
-  exportedCategoryList,
-  findCategory,
+  findCategoryJson,
   InvalidParentError,
   updateCategory,
 } from './category-queries'
@@ -50,17 +36,6 @@ import { searchCategories } from './category-search'
 
 /** The most matches one search answers (the pickers show 20). */
 export const MAX_SEARCH_LIMIT = 50
-
-export interface CategoryKind {
-  path: string
-  table: CategoryTableName
-  /** The schema file's $id: bodies are checked against `<schemaId>#/definitions/create|update`. */
-  schemaId: Extract<EntityName, `${string}category`>
-  parentField: 'parentId' | 'parentCategoryId'
-  /** Text filters offered by the list besides `name`. */
-  extraTextFilters: Array<'description'>
-  notFound: string
-}
 
 type Body = Record<string, unknown> & { name: string; description: string }
 
@@ -71,11 +46,10 @@ export function registerCategoryRoutes(
 ) {
   const { path, table, schemaId, parentField, notFound } = kind
   const custom = customFields(app, schemaId)
-  const toJson = (row: CategoryRow) => categoryJson(kind, row)
   /** The category as GET answers it; undefined when it does not exist. */
   const current = async (conn: Db, id: number) => {
-    const row = await findCategory(conn, table, id)
-    return row && custom.show(conn, toJson(row))
+    const category = await findCategoryJson(conn, kind, id)
+    return category && custom.show(conn, category)
   }
   const audit = requestAudit(schemaId, current)
   const toInput = (body: Body): CategoryInput => ({
@@ -98,35 +72,6 @@ export function registerCategoryRoutes(
         : `${parentField} cannot be the category itself or one of its descendants`,
     )
   }
-
-  const list = categoryList(table)
-  const exported = exportedCategoryList(table)
-  const listQuery = categoryListQuery(kind)
-  app.get(path, { schema: { querystring: listQuery } }, async (request, reply) => {
-    const query = request.query as RawQuery
-    const page = pageRequest(query)
-    const sort = sortRequest(query, categorySorts, 'name')
-    const filter = categoryFilter(kind, query)
-    // The dropdowns ask for every category each time a form opens: serialised once per write.
-    const key = `${table}:${JSON.stringify([filter, page, sort])}`
-    const body = await cachedJson(db, key, async () => {
-      const { rows, total } = await readPage(db, list, filter, page, sort)
-      const data = await custom.showAll(db, rows.map(toJson))
-      return { data, pagination: pagination(page, total) }
-    })
-    return reply.type('application/json; charset=utf-8').send(body)
-  })
-
-  app.get(
-    `${path}/export`,
-    { schema: { querystring: exportQuery(listQuery) } },
-    async (request, reply) => {
-      const query = request.query as RawQuery
-      const sort = sortRequest(query, categorySorts, 'name')
-      const rows = await exportRows(db, exported, categoryFilter(kind, query), sort)
-      return sendCsv(reply, path.replace('/api/', ''), categoryColumns(kind), rows)
-    },
-  )
 
   // The pickers: categories by name (or by id) with their full paths, a few at a time.
   const searchQuery = querySchema({
@@ -165,12 +110,6 @@ export function registerCategoryRoutes(
     },
   )
 
-  app.get(`${path}/:id`, async (request, reply) => {
-    const row = await findCategory(db, table, idParam(request.params))
-    if (!row) throw new HttpError(404, notFound)
-    return sendTagged(reply, await custom.show(db, toJson(row)))
-  })
-
   app.put<{ Body: Body }>(
     `${path}/:id`,
     { schema: { body: { $ref: `${schemaId}#/definitions/update` } } },
@@ -193,52 +132,7 @@ export function registerCategoryRoutes(
         throw parentError(error)
       })
       if (!found) throw new HttpError(404, notFound)
-      return custom.show(db, toJson({ id, ...input }))
+      return custom.show(db, categoryJson(kind, { id, ...input }))
     },
   )
-}
-
-/** A category as its GET shows it (before custom fields), its parent under the kind's name. */
-export function categoryJson({ parentField }: CategoryKind, row: CategoryRow) {
-  return { id: row.id, name: row.name, description: row.description, [parentField]: row.parentId }
-}
-
-/** GET of a category list: its parameters, in the order their errors are reported. */
-export function categoryListQuery(kind: CategoryKind) {
-  return querySchema({
-    ...pageParams,
-    ...sortParams(categorySorts),
-    name: textParam,
-    ...(kind.extraTextFilters.includes('description') ? { description: textParam } : {}),
-    [kind.parentField]: nullableIdParam,
-  })
-}
-
-/** The list's filters from its query (checked beforehand by categoryListQuery). */
-export function categoryFilter(kind: CategoryKind, query: RawQuery): CategoryFilter {
-  return {
-    name: textFilter(query, 'name'),
-    description: kind.extraTextFilters.includes('description')
-      ? textFilter(query, 'description')
-      : undefined,
-    parentId: nullableIdFilter(query, kind.parentField),
-  }
-}
-
-export const serviceProviderCategories: CategoryKind = {
-  path: '/api/service-provider-categories',
-  table: 'serviceProviderCategories',
-  schemaId: 'service-provider-category',
-  parentField: 'parentId',
-  extraTextFilters: [],
-  notFound: 'Service provider category not found',
-}
-
-export const productCategories: CategoryKind = {
-  path: '/api/product-categories',
-  table: 'productCategories',
-  schemaId: 'product-category',
-  parentField: 'parentCategoryId',
-  extraTextFilters: ['description'],
-  notFound: 'Product category not found',
 }

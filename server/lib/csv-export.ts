@@ -7,8 +7,10 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { stringify } from 'csv-stringify'
 import type { FastifyReply } from 'fastify'
+import type { Db } from '../db/types'
 import type { Dated, ExportRows } from '../lists/list-engine'
 import type { CategoryRef } from './category-links'
+import type { Attributes, CustomFields } from './custom-fields'
 
 type Cell = string | number | null | undefined
 
@@ -30,6 +32,46 @@ export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No')
 /** An instant (milliseconds) as ISO 8601 in UTC. */
 export const isoDate = (ms: number | undefined): Cell =>
   ms === undefined ? null : new Date(ms).toISOString()
+
+/** A custom field's value as a cell: yes/no, a number, text; a list joined with "; ". */
+function customCell(value: unknown): Cell {
+  if (value === undefined || value === null) return null
+  if (typeof value === 'boolean') return yesNo(value)
+  if (typeof value === 'number' || typeof value === 'string') return value
+  if (Array.isArray(value)) return value.map((item) => String(customCell(item) ?? '')).join('; ')
+  return JSON.stringify(value)
+}
+
+/**
+ * The export's columns and rows with the entity's custom fields (decision 008) as columns after
+ * the built-in ones, each titled as its schema titles it (else its name). Their values are read
+ * with each batch by id: one more query a batch, none while the schema declares no such field.
+ */
+export function withCustomColumns<Row extends { id: number }>(
+  db: Db,
+  custom: CustomFields,
+  columns: CsvColumn<Dated<Row>>[],
+  rows: ExportRows<Row>,
+): [CsvColumn<Dated<Row>>[], ExportRows<Row>] {
+  if (custom.titled.length === 0) return [columns, rows]
+  const values = new WeakMap<Dated<Row>, Attributes>()
+  async function* batches() {
+    for await (const batch of rows.batches) {
+      const shown = await custom.showAll(
+        db,
+        batch.map(({ id }) => ({ id })),
+      )
+      const byId = new Map(shown.map((record) => [record.id, record as Attributes]))
+      for (const row of batch) values.set(row, byId.get(row.id) ?? {})
+      yield batch
+    }
+  }
+  const customColumns = custom.titled.map(({ name, title }) => ({
+    title,
+    value: (row: Dated<Row>) => customCell(values.get(row)?.[name]),
+  }))
+  return [[...columns, ...customColumns], { total: rows.total, batches: batches() }]
+}
 
 /**
  * The first batch is read before anything is sent, so a failure there still answers with the

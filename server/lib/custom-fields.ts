@@ -8,7 +8,7 @@
 // shows any of them.
 
 import type { FastifyInstance } from 'fastify'
-import { customFieldNames, type EntityName, splitBody } from '../db/entity-columns'
+import { customFieldNames, type EntityName, formProperties, splitBody } from '../db/entity-columns'
 import type { Database, Db } from '../db/types'
 
 export type Attributes = Record<string, unknown>
@@ -40,10 +40,23 @@ export interface CustomFields {
   showAll<T extends { id: number }>(db: Db, records: T[]): Promise<T[]>
   /** The custom fields the current schema declares, which GET shows. */
   shown: string[]
+  /** The same fields with their schema `title` (else their name): the CSV exports' columns. */
+  titled: Array<{ name: string; title: string }>
+}
+
+/** An entity with no column map (db/entity-columns.ts) keeps no custom fields. */
+const NONE: CustomFields = {
+  write: () => ({ table: 'products', declared: [], values: {} }),
+  show: async (_db, record) => record,
+  showAll: async (_db, records) => records,
+  shown: [],
+  titled: [],
 }
 
 /** Reads the entity's schema (as registered with `app`) once: the app is rebuilt on a change. */
-export function customFields(app: FastifyInstance, entity: EntityName): CustomFields {
+export function customFields(app: FastifyInstance, schemaId: string): CustomFields {
+  if (!Object.hasOwn(ATTRIBUTE_TABLES, schemaId)) return NONE
+  const entity = schemaId as EntityName
   const document = (app.getSchema(entity) ?? {}) as Attributes
   const table = ATTRIBUTE_TABLES[entity]
   const shown = customFieldNames(entity, document)
@@ -62,6 +75,7 @@ export function customFields(app: FastifyInstance, entity: EntityName): CustomFi
       values: splitBody(entity, document, form, body as Attributes).attributes,
     }),
     shown,
+    titled: shown.map((name) => ({ name, title: titleOf(document, name) })),
     showAll,
     show: async (db, record) => (await showAll(db, [record]))[0],
   }
@@ -115,6 +129,26 @@ export async function saveAttributes(db: Db, id: number, write?: AttributesWrite
     .where('id', '=', id)
     .execute()
 }
+
+/** A property's `title` in either form (its local `$ref` followed), else its name. */
+function titleOf(document: Attributes, name: string): string {
+  for (const form of ['create', 'update'] as const) {
+    let schema: unknown = formProperties(document, form).get(name)
+    for (let depth = 0; depth < 10 && isObject(schema); depth += 1) {
+      if (typeof schema.title === 'string' && schema.title.trim()) return schema.title.trim()
+      const ref = schema.$ref
+      if (typeof ref !== 'string' || !ref.startsWith('#/')) break
+      schema = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), document)
+    }
+  }
+  return name
+}
+
+const isObject = (value: unknown): value is Attributes =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** jsonb arrives parsed (pg), JSON text as a string (SQLite). */
 function parseAttributes(raw: unknown): Attributes {

@@ -9,12 +9,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { Db } from '../db/types'
 
-/** The records that have a history, named as in their schema files. */
-export type HistoryEntity =
-  | 'service-provider-category'
-  | 'product-category'
-  | 'service-provider'
-  | 'product'
+/** The records that have a history, named by their entity's schema id (`Entity.schemaId`). */
+export type HistoryEntity = string
 
 /** What happened. Bulk changes record one `update` or `delete` per record. */
 export type HistoryAction =

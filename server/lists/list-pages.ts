@@ -27,11 +27,16 @@ export interface PageJob extends ListPage {
   list: string
 }
 
-/** The page's JSON, read on `db`. */
-export async function pageJson(db: Db, source: AnyListSource, job: PageJob): Promise<string> {
+/** The page as GET answers it, read on `db`. */
+export async function pageBody(db: Db, source: AnyListSource, job: ListPage) {
   const { rows, total } = await readPage(db, source, job.filter, job.page, job.sort)
   const data = await withCustomFields(db, source.table, job.shown, rows)
-  return JSON.stringify({ data, pagination: pagination(job.page, total) })
+  return { data, pagination: pagination(job.page, total) }
+}
+
+/** The page's JSON, read on `db`. */
+export async function pageJson(db: Db, source: AnyListSource, job: ListPage): Promise<string> {
+  return JSON.stringify(await pageBody(db, source, job))
 }
 
 /** Answers the page, read by a read worker where `db` has them and they know the list. */

@@ -14,6 +14,9 @@ interface SortField {
   order: Order
 }
 
+/** A list's sortable fields, by the name `sort` takes. */
+export type SortFields = Record<string, SortField>
+
 export interface Sort {
   field: string
   columns: readonly string[]

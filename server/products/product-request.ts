@@ -152,10 +152,7 @@ const ratingParam = {
   },
 }
 
-/** GET /products: its parameters, in the order their errors are reported. */
-export const productListQuery = querySchema({
-  ...pageParams,
-  ...sortParams(productSorts),
+const productFilterParams = {
   categoryId: idParam,
   name: textParam,
   enabled: booleanParam,
@@ -163,6 +160,19 @@ export const productListQuery = querySchema({
   maxPrice: nairaParam,
   minRating: ratingParam,
   maxRating: ratingParam,
+}
+
+/** GET /products: its parameters, in the order their errors are reported. */
+export const productListQuery = querySchema({
+  ...pageParams,
+  ...sortParams(productSorts),
+  ...productFilterParams,
+})
+
+/** The filters of bulk actions on products: a provider's products page sends its provider too. */
+export const productBulkQuery = querySchema({
+  ...productFilterParams,
+  serviceProviderId: idParam,
 })
 
 /** GET /service-providers/:id/products. */

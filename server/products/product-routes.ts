@@ -1,12 +1,13 @@
-// The operators' product routes: list, create, read, update, and a provider's products. Every
-// one needs a token.
+// The product's own routes: create, update, and a provider's products (list and export). Its
+// list, export, record, delete, history and bulk routes come from its descriptor
+// (./product-entity.ts). Every one needs a token.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
-import { sendCsv } from '../lib/csv-export'
+import { sendCsv, withCustomColumns } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
-import { sendTagged, writeIfMatch } from '../lib/etag'
+import { writeIfMatch } from '../lib/etag'
 import { exportQuery } from '../lib/query-schema'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import { exportRows } from '../lists/list-engine'
@@ -21,16 +22,14 @@ import {
 } from '../service-providers/provider-request'
 import { productAudit } from './product-audit'
 import { productColumns } from './product-export'
-import { findProduct, type ProductFilter, productList } from './product-queries'
+import { type ProductFilter, productList } from './product-queries'
 import {
   BASE_PATH,
   type NewProductBody,
   NOT_FOUND,
   normalisePricing,
   type ProductBody,
-  productFilter,
   productId,
-  productListQuery,
   providerProductFilter,
   providerProductListQuery,
   toNewProduct,
@@ -53,22 +52,6 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     shown: custom.shown,
   })
 
-  app.get(BASE_PATH, { schema: { querystring: productListQuery } }, async (request, reply) => {
-    const query = request.query as RawQuery
-    return sendPage(reply, db, productList, page(query, productFilter(query)))
-  })
-
-  app.get(
-    `${BASE_PATH}/export`,
-    { schema: { querystring: exportQuery(productListQuery) } },
-    async (request, reply) => {
-      const query = request.query as RawQuery
-      const sort = sortRequest(query, productSorts, 'newest')
-      const rows = await exportRows(db, productList, productFilter(query), sort)
-      return sendCsv(reply, 'products', productColumns, rows)
-    },
-  )
-
   app.post<{ Body: NewProductBody }>(
     BASE_PATH,
     {
@@ -84,12 +67,6 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
       return reply.code(201).send({ id })
     },
   )
-
-  app.get(`${BASE_PATH}/:id`, async (request, reply) => {
-    const product = await findProduct(db, productId(request.params))
-    if (!product) throw new HttpError(404, NOT_FOUND)
-    return sendTagged(reply, await custom.show(db, product))
-  })
 
   app.put<{ Body: ProductBody }>(
     `${BASE_PATH}/:id`,
@@ -138,7 +115,8 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
         throw new HttpError(404, PROVIDER_NOT_FOUND)
       }
       const rows = await exportRows(db, productList, filter, sort)
-      return sendCsv(reply, `service-provider-${serviceProviderId}-products`, productColumns, rows)
+      const csv = withCustomColumns(db, custom, productColumns, rows)
+      return sendCsv(reply, `service-provider-${serviceProviderId}-products`, ...csv)
     },
   )
 }

@@ -1,28 +1,19 @@
-// The operators' service-provider routes: list, create, read, update. Every one needs a token.
+// The service provider's own routes: create and update. Its list, export, record, delete,
+// history and bulk routes come from its descriptor (./provider-entity.ts). Every one needs a token.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
-import { sendCsv } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
-import { sendTagged, writeIfMatch } from '../lib/etag'
-import { exportQuery } from '../lib/query-schema'
-import { exportRows } from '../lists/list-engine'
-import { sendPage } from '../lists/list-pages'
-import { pageRequest, type RawQuery } from '../lists/list-params'
-import { providerSorts, sortRequest } from '../lists/sorts'
+import { writeIfMatch } from '../lib/etag'
 import { providerAudit } from './provider-audit'
-import { providerColumns } from './provider-export'
-import { findProvider, providerList } from './provider-queries'
 import {
   BASE_PATH,
   DUPLICATE_EMAIL,
   type NewProviderBody,
   NOT_FOUND,
   type ProviderBody,
-  providerFilter,
   providerId,
-  providerListQuery,
   toInput,
   toNewProvider,
 } from './provider-request'
@@ -36,27 +27,6 @@ import {
 export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'service-provider')
   const { current, audit } = providerAudit(custom)
-  app.get(BASE_PATH, { schema: { querystring: providerListQuery } }, async (request, reply) => {
-    const query = request.query as RawQuery
-    return sendPage(reply, db, providerList, {
-      filter: providerFilter(query),
-      page: pageRequest(query),
-      sort: sortRequest(query, providerSorts, 'newest'),
-      shown: custom.shown,
-    })
-  })
-
-  app.get(
-    `${BASE_PATH}/export`,
-    { schema: { querystring: exportQuery(providerListQuery) } },
-    async (request, reply) => {
-      const query = request.query as RawQuery
-      const sort = sortRequest(query, providerSorts, 'newest')
-      const rows = await exportRows(db, providerList, providerFilter(query), sort)
-      return sendCsv(reply, 'service-providers', providerColumns, rows)
-    },
-  )
-
   app.post<{ Body: NewProviderBody }>(
     BASE_PATH,
     { schema: { body: { $ref: 'service-provider#/definitions/create' } } },
@@ -69,12 +39,6 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
       return reply.code(201).send({ id })
     },
   )
-
-  app.get(`${BASE_PATH}/:id`, async (request, reply) => {
-    const provider = await findProvider(db, providerId(request.params))
-    if (!provider) throw new HttpError(404, NOT_FOUND)
-    return sendTagged(reply, await custom.show(db, provider))
-  })
 
   app.put<{ Body: ProviderBody }>(
     `${BASE_PATH}/:id`,

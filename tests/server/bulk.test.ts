@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import { addProperty, copySchemas } from '../support/schema-copy'
-import { describeEachDatabase } from './support/databases'
+import { describeEachDatabase, uniqueName } from './support/databases'
 import { solid } from './support/images'
 import { PRODUCTS, type ProductApi, productApi, productFixture } from './support/products'
 import { expectDetail, type Json } from './support/requests'
@@ -18,7 +18,14 @@ async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>)
 
 /** schemas/ with a custom field on every deletable entity: history must show it for bulk too. */
 const withNotes = copySchemas()
-for (const entity of ['product', 'product-image'])
+const DELETABLE = [
+  'service-provider-category',
+  'product-category',
+  'service-provider',
+  'product',
+  'product-image',
+]
+for (const entity of DELETABLE)
   withNotes.edit(entity, (doc) => addProperty(doc, 'note', { type: 'string', maxLength: 40 }))
 afterAll(() => withNotes.remove())
 
@@ -357,6 +364,108 @@ describeEachDatabase('bulk actions', (suite) => {
       expect(bulkChanges).toEqual(singleChanges)
     })
 
+    /** A delete's `changes` for a record GET showed as `shown`: every field it showed, gone. */
+    const deletedAsShown = (shown: Json, ...omitted: string[]) =>
+      Object.fromEntries(
+        Object.entries(shown)
+          .filter(([name, value]) => !['id', ...omitted].includes(name) && value !== null)
+          .map(([name, value]) => [name, { before: value, after: null }]),
+      )
+
+    /** Makes a record of a collection with the custom `note`; answers its id. */
+    type Maker = (client: ProductApi, server: FastifyInstance) => Promise<number>
+    const category =
+      (path: string, parentField: string): Maker =>
+      async (client, server) => {
+        const response = await server.inject({
+          method: 'POST',
+          url: path,
+          headers: client.headers,
+          payload: {
+            name: uniqueName(tag),
+            description: 'Twin',
+            [parentField]: null,
+            note: 'Kept',
+          },
+        })
+        expect(response.statusCode, response.body).toBe(201)
+        return response.json().id as number
+      }
+    const collections: Array<[string, string, Maker]> = [
+      [
+        'service-provider-category',
+        '/api/service-provider-categories',
+        category('/api/service-provider-categories', 'parentId'),
+      ],
+      [
+        'product-category',
+        '/api/product-categories',
+        category('/api/product-categories', 'parentCategoryId'),
+      ],
+      [
+        'service-provider',
+        PROVIDERS,
+        async (client) => (await client.providers.create({ note: 'Kept' } as never)).id,
+      ],
+      [
+        'product',
+        PRODUCTS,
+        async (client) => {
+          const category = await client.category()
+          const fields = { note: 'Kept', productCategoryIds: [category.id] }
+          return (await client.create(await client.provider(), fields as never)).id
+        },
+      ],
+    ]
+
+    test.each(collections)(
+      '%s: DELETE and bulk delete both record the record exactly as GET showed it',
+      async (entity, path, make) => {
+        const { server, client } = await noted()
+        const [single, inBulk] = [await make(client, server), await make(client, server)]
+        const shown = async (id: number) => {
+          const response = await server.inject({ url: `${path}/${id}`, headers: client.headers })
+          expect(response.statusCode, response.body).toBe(200)
+          return response.json() as Json
+        }
+        const [singleShown, bulkShown] = [await shown(single), await shown(inBulk)]
+        expect(singleShown.note).toBe('Kept')
+
+        const deleted = await server.inject({
+          method: 'DELETE',
+          url: `${path}/${single}`,
+          headers: client.headers,
+        })
+        expect(deleted.statusCode, deleted.body).toBe(204)
+        const response = await server.inject({
+          method: 'POST',
+          url: `${path}/bulk`,
+          headers: client.headers,
+          payload: { action: 'delete', ids: [inBulk] },
+        })
+        expect(response.json()).toEqual({ done: [inBulk], refused: [] })
+
+        const entry = async (id: number) => {
+          const rows = await suite.db
+            .selectFrom('history')
+            .select(['action', 'partId', 'operatorId', 'changes'])
+            .where('entity', '=', entity)
+            .where('entityId', '=', id)
+            .where('action', '=', 'delete')
+            .execute()
+          expect(rows).toHaveLength(1)
+          return { ...rows[0], changes: JSON.parse(String(rows[0].changes)) }
+        }
+        const [bySingle, byBulk] = [await entry(single), await entry(inBulk)]
+        expect(bySingle.changes).toEqual(deletedAsShown(singleShown))
+        expect(byBulk.changes).toEqual(deletedAsShown(bulkShown))
+        expect(byBulk.changes.note).toEqual({ before: 'Kept', after: null })
+        const { changes: _single, ...singleRest } = bySingle
+        const { changes: _bulk, ...bulkRest } = byBulk
+        expect(bulkRest).toEqual(singleRest)
+      },
+    )
+
     test('an image deleted in bulk leaves the entry its DELETE leaves, custom fields included', async () => {
       const { server, client } = await noted()
       const product = (await client.create(await client.provider())).id
@@ -379,6 +488,9 @@ describeEachDatabase('bulk actions', (suite) => {
       }
       const [single, inBulk] = [await add(), await add()]
       const url = `${PRODUCTS}/${product}/images`
+      const shown = async (id: number) =>
+        (await server.inject({ url: `${url}/${id}`, headers: client.headers })).json() as Json
+      const [singleShown, bulkShown] = [await shown(single), await shown(inBulk)]
       const deleted = await server.inject({
         method: 'DELETE',
         url: `${url}/${single}`,
@@ -398,6 +510,9 @@ describeEachDatabase('bulk actions', (suite) => {
       expect(byBulk.partId).toBe(inBulk)
       expect(bySingle.changes.note).toEqual({ before: 'Kept', after: null })
       expect(byBulk.changes).toEqual(bySingle.changes)
+      // The image as its GET showed it (its ids are the entry's own: entity and partId).
+      expect(bySingle.changes).toEqual(deletedAsShown(singleShown, 'productId'))
+      expect(byBulk.changes).toEqual(deletedAsShown(bulkShown, 'productId'))
     })
   })
 

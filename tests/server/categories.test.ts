@@ -5,7 +5,7 @@ import {
   type CategoryKind,
   productCategories,
   serviceProviderCategories,
-} from '../../server/categories/category-routes'
+} from '../../server/categories/category-kinds'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { type Json, stringify } from './support/requests'
 

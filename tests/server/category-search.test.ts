@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, test } from 'vitest'
 import {
-  MAX_SEARCH_LIMIT,
   productCategories,
   serviceProviderCategories,
-} from '../../server/categories/category-routes'
+} from '../../server/categories/category-kinds'
+import { MAX_SEARCH_LIMIT } from '../../server/categories/category-routes'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { expectDetail, type Json } from './support/requests'
 

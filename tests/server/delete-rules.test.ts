@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import type { Transaction } from 'kysely'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { deleteCategory } from '../../server/categories/category-delete'
 import type { Database } from '../../server/db/types'
-import {
-  deleteCategory,
-  deleteProduct,
-  deleteServiceProvider,
-  holdersDetail,
-} from '../../server/lib/delete-rules'
+import { holdersDetail } from '../../server/lib/delete-rules'
+import { deleteProduct } from '../../server/products/product-delete'
+import { deleteServiceProvider } from '../../server/service-providers/provider-delete'
 import { describeEachDatabase } from './support/databases'
 import { solid } from './support/images'
 import { PRODUCTS, productApi } from './support/products'
 
-// The delete rules themselves (server/lib/delete-rules.ts), called inside a transaction as the
+// The delete rules themselves (each entity's *-delete.ts, the wording in server/lib/delete-rules.ts), called inside a transaction as the
 // single DELETE routes and bulk delete call them: the 409 wording, what refuses, what goes.
 
 describe('the wording of a refused delete', () => {

@@ -124,6 +124,33 @@ describeEachDatabase('delete API', (suite) => {
       )
     })
 
+    // A subcategory alone holds its parent: the rule, not the database's foreign key, refuses
+    // (a rule that counted only assignments would let the delete reach the database).
+    for (const [name, url, parentField] of [
+      ['service-provider', SP_CATEGORIES, 'parentId'],
+      ['product', PRODUCT_CATEGORIES, 'parentCategoryId'],
+    ] as const) {
+      test(`a ${name} category with one subcategory and nothing else: 409 "Category has 1 subcategory"`, async () => {
+        const create = async (parent: number | null) => {
+          const response = await app.inject({
+            method: 'POST',
+            url,
+            headers: api.headers,
+            payload: { name: `Only child ${parent}`, description: 'x', [parentField]: parent },
+          })
+          expect(response.statusCode, response.body).toBe(201)
+          return response.json().id as number
+        }
+        const parent = await create(null)
+        const child = await create(parent)
+        const before = (await get(`${url}/${parent}`)).body
+
+        expectDetail(await remove(`${url}/${parent}`), 409, 'Category has 1 subcategory')
+        expect((await get(`${url}/${parent}`)).body).toBe(before)
+        expect((await get(`${url}/${child}`)).json()[parentField]).toBe(parent)
+      })
+    }
+
     test('a provider with products, told that disabling is the alternative', async () => {
       const provider = await api.provider()
       const product = await api.create(provider)

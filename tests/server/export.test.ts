@@ -1,17 +1,32 @@
 import { parse } from 'csv-parse/sync'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { KyselyPlugin } from 'kysely'
-import { beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import { buildApp } from '../../server/app'
+import { addProperty, copySchemas } from '../support/schema-copy'
 import { describeEachDatabase } from './support/databases'
-import { type ProductApi, productFixture } from './support/products'
-import { expectDetail, type Query, stringify } from './support/requests'
+import { type ProductApi, productApi, productFixture } from './support/products'
+import { expectDetail, type Json, type Query, stringify } from './support/requests'
 
 // The CSV exports (decision 014) on SQLite and PostgreSQL: every matching row, streamed, with
 // the list's own filters and sort. Responses are parsed back with csv-parse, so a quoting
 // mistake shows as a wrong cell rather than passing unnoticed.
 
 const BOM = '\uFEFF'
+
+/** schemas/ with custom fields an analyst added: a titled one on every collection, and more. */
+const withCustom = copySchemas()
+for (const entity of ['service-provider-category', 'product-category', 'service-provider']) {
+  withCustom.edit(entity, (doc) =>
+    addProperty(doc, 'note', { type: 'string', title: 'Internal Note', maxLength: 40 }),
+  )
+}
+withCustom.edit('product', (doc) => {
+  addProperty(doc, 'sku', { type: 'string', title: 'SKU', maxLength: 20 })
+  addProperty(doc, 'fragile', { type: 'boolean', title: 'Fragile' })
+  addProperty(doc, 'batchCode', { type: 'string' })
+})
+afterAll(() => withCustom.remove())
 
 describeEachDatabase('CSV export', (suite) => {
   let app: FastifyInstance
@@ -259,6 +274,73 @@ describeEachDatabase('CSV export', (suite) => {
     const token = api.headers.authorization.replace('Bearer ', '')
     const inUrl = await exportOf('/products', { token, access_token: token }, {} as never)
     expect(inUrl.statusCode).toBe(401)
+  })
+
+  test('custom fields are columns of every export of their collection, after the built-in ones, titled by the schema', async () => {
+    const server = await suite.makeApp({ schemasDir: withCustom.dir })
+    const client = productApi(server, (await suite.loginAsNewOperator(server)).token)
+    const exported = async (path: string, query: Query) => {
+      const response = await server.inject({
+        url: `/api${path}/export`,
+        headers: client.headers,
+        query: stringify(query),
+      })
+      const [header, ...records] = recordsOf(response)
+      const rows = records.map((record) =>
+        Object.fromEntries(header.map((title, i) => [title, record[i]])),
+      )
+      return { header, rows }
+    }
+    const post = async (url: string, payload: Json) => {
+      const response = await server.inject({
+        method: 'POST',
+        url,
+        headers: client.headers,
+        payload,
+      })
+      expect(response.statusCode, response.body).toBe(201)
+      return response.json().id as number
+    }
+
+    const provider = (
+      await client.providers.create({
+        brandName: `${tag} Noted`,
+        note: 'Pays late',
+      } as never)
+    ).id
+    await client.create(provider, {
+      name: `${tag} A`,
+      sku: 'JR-1',
+      fragile: true,
+      batchCode: '=B7',
+    } as never)
+    await client.create(provider, { name: `${tag} B` })
+    for (const path of ['/products', `/service-providers/${provider}/products`]) {
+      const { header, rows } = await exported(path, { name: tag, sort: 'name' })
+      // The built-in columns unchanged, then the custom ones: title, else the property's name.
+      expect(header.slice(-5)).toEqual(['Created', 'Updated', 'SKU', 'Fragile', 'batchCode'])
+      expect(rows.map((row) => [row.SKU, row.Fragile, row.batchCode])).toEqual([
+        ['JR-1', 'Yes', "'=B7"],
+        ['', '', ''],
+      ])
+    }
+
+    const providers = await exported('/service-providers', { brandName: tag })
+    expect(providers.header.slice(-3)).toEqual(['Created', 'Updated', 'Internal Note'])
+    expect(providers.rows).toEqual([expect.objectContaining({ 'Internal Note': 'Pays late' })])
+
+    for (const [path, parentField] of [
+      ['/service-provider-categories', 'parentId'],
+      ['/product-categories', 'parentCategoryId'],
+    ]) {
+      const name = `${tag} ${parentField}`
+      await post(`/api${path}`, { name, description: 'x', [parentField]: null, note: 'Seasonal' })
+      const categories = await exported(path, { name })
+      expect(categories.header.slice(-3)).toEqual(['Created', 'Updated', 'Internal Note'])
+      expect(categories.rows).toEqual([
+        expect.objectContaining({ Name: name, 'Internal Note': 'Seasonal' }),
+      ])
+    }
   })
 
   describe('a database failure', () => {

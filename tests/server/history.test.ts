@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { addProperty, copySchemas } from '../support/schema-copy'
 import { describeEachDatabase, uniqueName } from './support/databases'
@@ -34,6 +35,62 @@ describeEachDatabase('history', (suite) => {
     }
     return { app, operator, api, history, entries }
   }
+
+  /** Runs `work` while the database refuses every history insert (a trigger), then lifts it. */
+  async function whileHistoryRefused(work: () => Promise<void>) {
+    const { db, dialect } = suite
+    if (dialect === 'sqlite') {
+      await sql`create trigger history_refused before insert on history
+        begin select raise(abort, 'history refused'); end`.execute(db)
+    } else {
+      await sql`create function refuse_history() returns trigger language plpgsql
+        as $$ begin raise exception 'history refused'; end $$`.execute(db)
+      await sql`create trigger history_refused before insert on history
+        for each row execute function refuse_history()`.execute(db)
+    }
+    try {
+      await work()
+    } finally {
+      if (dialect === 'sqlite') await sql`drop trigger history_refused`.execute(db)
+      else {
+        await sql`drop trigger history_refused on history`.execute(db)
+        await sql`drop function refuse_history()`.execute(db)
+      }
+    }
+  }
+
+  // The history is written in the write's own transaction: when its insert fails, the write
+  // rolls back with it. A write that committed first and recorded afterwards would be done
+  // (and answer an error) with nothing in its history.
+  test('a failing history insert rolls the write back: DELETE and PUT leave the record as it was', async () => {
+    const { app, api, entries } = await setUp()
+    const { id, body } = await api.create(await api.provider(), { sku: 'JR-1' } as Json as never)
+    const category = await api.category()
+    const product = (await api.get(id)).body
+    const categoryUrl = `/api/product-categories/${category.id}`
+    const shownCategory = (await app.inject({ url: categoryUrl, headers: api.headers })).body
+    const remove = (url: string) => app.inject({ method: 'DELETE', url, headers: api.headers })
+
+    await whileHistoryRefused(async () => {
+      expect((await remove(`/api/products/${id}`)).statusCode).toBe(500)
+      const put = await api.put(id, { ...productUpdateBody(body), name: 'Renamed', sku: 'JR-2' })
+      expect(put.statusCode).toBe(500)
+      expect((await remove(categoryUrl)).statusCode).toBe(500)
+    })
+
+    expect((await api.get(id)).body).toBe(product)
+    expect((await app.inject({ url: categoryUrl, headers: api.headers })).body).toBe(shownCategory)
+    expect((await entries(`/api/products/${id}`)).data.map((entry) => entry.action)).toEqual([
+      'create',
+    ])
+    // With the history back, the same writes go through and are recorded.
+    expect((await remove(`/api/products/${id}`)).statusCode).toBe(204)
+    expect((await remove(categoryUrl)).statusCode).toBe(204)
+    expect((await entries(`/api/products/${id}`)).data.map((entry) => entry.action)).toEqual([
+      'delete',
+      'create',
+    ])
+  })
 
   test('a product edit shows, newest first, who changed which fields from what to what', async () => {
     const { operator, api, entries } = await setUp()

@@ -19,7 +19,7 @@ import { compileFormValidators } from '../../scripts/form-validators-plugin'
 import {
   productCategories,
   serviceProviderCategories,
-} from '../../server/categories/category-routes'
+} from '../../server/categories/category-kinds'
 import { validationDetail } from '../../server/errors'
 import { DEFAULT_SCHEMAS_DIR, loadSchemas } from '../../server/schemas'
 import { createBodyValidator } from '../../server/validation'

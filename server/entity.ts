@@ -1,0 +1,65 @@
+// An entity descriptor: what a collection is, said once, in its own folder. The generic plugins
+// (lists/list-routes.ts, lib/delete-routes.ts, bulk/bulk-routes.ts, history/history-routes.ts,
+// openapi.ts) read descriptors and never an entity's internals, so a capability added to one
+// collection is added to all of them; an entity's own routes (create, read, update, nested
+// lists) are its `routes` plugin. ./entities.ts lists the product's entities; README
+// "Adding an entity" walks through one.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database, Db } from './db/types'
+import type { CsvColumn } from './lib/csv-export'
+import type { DeleteOutcome } from './lib/delete-rules'
+import type { Dated, ListSource } from './lists/list-engine'
+import type { RawQuery } from './lists/list-params'
+import type { SortFields } from './lists/sorts'
+
+/** A table that holds an entity's records (by id). */
+export type EntityTable = keyof Database & string
+
+export interface Entity<
+  // biome-ignore lint/suspicious/noExplicitAny: a descriptor of any filter and rows
+  Filter extends object = any,
+  // biome-ignore lint/suspicious/noExplicitAny: a descriptor of any filter and rows
+  Row extends { id: number } = any,
+  ExportRow extends { id: number } = Row,
+> {
+  /** The list's path, e.g. `/api/products`; a record is `${collection}/:id`. */
+  collection: string
+  /** Where its records live; PUT and DELETE of one record lock by it (lib/etag.ts). */
+  table: EntityTable
+  /** Its schema file's `$id` (bodies are checked against `<schemaId>#/definitions/create|update`;
+   * custom fields are the properties with no column); history names its records by it. */
+  schemaId: string
+  /** The 404 text of a missing record. */
+  notFound: string
+  list: {
+    // biome-ignore lint/suspicious/noExplicitAny: whatever the source reads before its queries
+    source: ListSource<Filter, Row, any>
+    /** The list's query parameters (page, sort and filters) as a querystring schema. */
+    params: Record<string, unknown>
+    /** The filter those parameters ask for (already checked by `params`). */
+    filter: (query: RawQuery) => Filter
+    sorts: SortFields
+    defaultSort: string
+    /** The whole answer is kept until the next write (lists read far more than written). */
+    cacheBodies?: boolean
+  }
+  /** The record as GET shows it, before custom fields; undefined when it does not exist. */
+  find: (db: Db, id: number) => Promise<object | undefined>
+  /** Deletes it under its rules, inside the caller's transaction (single and bulk alike). */
+  remove?: (trx: Transaction<Database>, id: number) => Promise<DeleteOutcome>
+  /** The bulk route's filters where they differ from the list's. */
+  bulkFilter?: { params: Record<string, unknown>; filter: (query: RawQuery) => Filter }
+  /** Records have an `enabled` column: bulk Enable and Disable. */
+  enabling?: boolean
+  export: {
+    /** The file name's start: `<file>-<date>.csv`. */
+    file: string
+    columns: CsvColumn<Dated<ExportRow>>[]
+    /** Where its rows differ from the list's (a category's parent by name). */
+    // biome-ignore lint/suspicious/noExplicitAny: whatever the source reads before its queries
+    source?: ListSource<Filter, ExportRow, any>
+  }
+  /** Its own routes: create, read, update, nested lists. */
+  routes?: (app: FastifyInstance, db: Kysely<Database>) => void
+}

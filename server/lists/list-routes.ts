@@ -1,0 +1,63 @@
+// GET of every entity's list, its CSV export (decision 014) and one record (with its ETag,
+// decision 006), from the entity's descriptor:
+// its query parameters, sorts, filter and list source. Pages are read by ./list-pages.ts (in a
+// SQLite read worker where the list reads there); exports stream batch by batch, with the
+// entity's custom fields as columns titled from its schema.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/types'
+import type { Entity } from '../entity'
+import { HttpError } from '../errors'
+import { sendCsv, withCustomColumns } from '../lib/csv-export'
+import { customFields } from '../lib/custom-fields'
+import { sendTagged } from '../lib/etag'
+import { exportQuery } from '../lib/query-schema'
+import { cachedJson } from '../lib/read-cache'
+import { exportRows } from './list-engine'
+import { type ListPage, pageBody, sendPage } from './list-pages'
+import { pageRequest, pathId, type RawQuery } from './list-params'
+import { sortRequest } from './sorts'
+
+export function registerListRoutes(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  entities: readonly Entity[],
+): void {
+  for (const entity of entities) {
+    const { collection, list } = entity
+    const custom = customFields(app, entity.schemaId)
+    const ask = (query: RawQuery): ListPage => ({
+      filter: list.filter(query),
+      page: pageRequest(query),
+      sort: sortRequest(query, list.sorts, list.defaultSort),
+      shown: custom.shown,
+    })
+
+    app.get(collection, { schema: { querystring: list.params } }, async (request, reply) => {
+      const page = ask(request.query as RawQuery)
+      if (!list.cacheBodies) return sendPage(reply, db, list.source, page)
+      const key = `${collection}:${JSON.stringify([page.filter, page.page, page.sort])}`
+      const body = await cachedJson(db, key, () => pageBody(db, list.source, page))
+      return reply.type('application/json; charset=utf-8').send(body)
+    })
+
+    app.get(`${collection}/:id`, async (request, reply) => {
+      // `/products/abc` names no product, exactly like `/products/999999`: both are 404.
+      const id = pathId(request.params)
+      const record = id === undefined ? undefined : await entity.find(db, id)
+      if (id === undefined || !record) throw new HttpError(404, entity.notFound)
+      return sendTagged(reply, await custom.show(db, { id, ...record }))
+    })
+
+    app.get(
+      `${collection}/export`,
+      { schema: { querystring: exportQuery(list.params) } },
+      async (request, reply) => {
+        const { filter, sort } = ask(request.query as RawQuery)
+        const rows = await exportRows(db, entity.export.source ?? list.source, filter, sort)
+        const csv = withCustomColumns(db, custom, entity.export.columns, rows)
+        return sendCsv(reply, entity.export.file, ...csv)
+      },
+    )
+  }
+}

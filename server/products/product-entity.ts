@@ -1,0 +1,49 @@
+// Products as an entity (../entity.ts): what the generic plugins need to list, export, read,
+// delete, bulk-change and show the history of products. Its own routes add create, update, a
+// provider's products and the images.
+import type { Entity } from '../entity'
+import { idFilter } from '../lists/list-params'
+import { productSorts } from '../lists/sorts'
+import { deleteProduct } from './product-delete'
+import { productColumns } from './product-export'
+import { registerProductImageBulk } from './product-image-bulk'
+import { registerProductImageRoutes } from './product-image-routes'
+import { findProduct, type Product, type ProductFilter, productList } from './product-queries'
+import {
+  BASE_PATH,
+  NOT_FOUND,
+  productBulkQuery,
+  productFilter,
+  productListQuery,
+} from './product-request'
+import { registerProductRoutes } from './product-routes'
+
+export const productEntity: Entity<ProductFilter, Product> = {
+  collection: BASE_PATH,
+  table: 'products',
+  schemaId: 'product',
+  notFound: NOT_FOUND,
+  list: {
+    source: productList,
+    params: productListQuery,
+    filter: productFilter,
+    sorts: productSorts,
+    defaultSort: 'newest',
+  },
+  find: findProduct,
+  remove: deleteProduct,
+  bulkFilter: {
+    params: productBulkQuery,
+    filter: (query) => ({
+      ...productFilter(query),
+      serviceProviderId: idFilter(query, 'serviceProviderId'),
+    }),
+  },
+  enabling: true,
+  export: { file: 'products', columns: productColumns },
+  routes: (app, db) => {
+    registerProductRoutes(app, db)
+    registerProductImageRoutes(app, db)
+    registerProductImageBulk(app, db)
+  },
+}

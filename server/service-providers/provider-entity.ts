@@ -1,0 +1,35 @@
+// Service providers as an entity (../entity.ts): what the generic plugins need to list, export,
+// read, delete, bulk-change and show the history of providers. Its own routes add create,
+// update, the photo and logo, and the public info.
+import type { Entity } from '../entity'
+import { providerSorts } from '../lists/sorts'
+import { deleteServiceProvider } from './provider-delete'
+import { providerColumns } from './provider-export'
+import { registerProviderImageRoutes } from './provider-image-routes'
+import { findProvider, type Provider, type ProviderFilter, providerList } from './provider-queries'
+import { BASE_PATH, NOT_FOUND, providerFilter, providerListQuery } from './provider-request'
+import { registerServiceProviderRoutes } from './provider-routes'
+import { registerPublicInfoRoutes } from './public-info-routes'
+
+export const providerEntity: Entity<ProviderFilter, Provider> = {
+  collection: BASE_PATH,
+  table: 'serviceProviders',
+  schemaId: 'service-provider',
+  notFound: NOT_FOUND,
+  list: {
+    source: providerList,
+    params: providerListQuery,
+    filter: providerFilter,
+    sorts: providerSorts,
+    defaultSort: 'newest',
+  },
+  find: findProvider,
+  remove: deleteServiceProvider,
+  enabling: true,
+  export: { file: 'service-providers', columns: providerColumns },
+  routes: (app, db) => {
+    registerServiceProviderRoutes(app, db)
+    registerPublicInfoRoutes(app, db)
+    registerProviderImageRoutes(app, db)
+  },
+}
