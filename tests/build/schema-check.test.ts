@@ -6,6 +6,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { compileFormValidators } from '../../scripts/form-validators-plugin'
 import { checkSchemas, formatReport, type SchemaProblem } from '../../scripts/schema-check'
+import { checkSchemas as checkServerSchemas } from '../../server/schema-check'
 import { copySchemas, type SchemaCopy } from '../support/schema-copy'
 
 let copy: SchemaCopy
@@ -298,6 +299,22 @@ describe('check:schemas', () => {
           '"tags" has no database column, so it would be a custom field, but its type is array',
         ),
       },
+    ])
+  })
+
+  test("the server's own check: the data schemas (and the ui files' JSON), not the ui schemas", () => {
+    copy = copySchemas()
+    edit(copy, 'product.ui', (ui) => {
+      ui.common.price['ui:widget'] = 'mony'
+    })
+    expect(checkServerSchemas(copy.dir).problems).toEqual([])
+    writeFileSync(path.join(copy.dir, 'product.ui.json'), '{ "common": ')
+    edit(copy, 'product', (doc) => {
+      doc.definitions.pricing.enum.push('Hourly')
+    })
+    expect(checkServerSchemas(copy.dir).problems.map((p) => [p.file, p.where])).toEqual([
+      ['product.ui.json', expect.stringMatching(/^line 1, column/)],
+      ['product.json', '/definitions/pricing/enum'],
     ])
   })
 

@@ -2,7 +2,7 @@
 // accepts everything the schema accepts, or is a custom field kept in the entity's JSON
 // attributes. A rule the column would refuse (a new enum option, a longer text, a larger number)
 // needs a developer's migration; reported here, before the database answers it with an error.
-import { type ColumnSpec, ENTITY_COLUMNS } from '../../server/db/entity-columns'
+import { type ColumnSpec, ENTITY_COLUMNS } from '../db/entity-columns'
 import { formsOf, type ResolvedField, requiredOf, resolvedFields } from './form-properties'
 import { isObject, type Json } from './json-file'
 import { listWords, type SchemaProblem } from './problem'

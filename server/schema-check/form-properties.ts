@@ -1,9 +1,11 @@
 // The fields of one form of a data schema, each with its rules resolved through "$ref" (a field
 // written as { "$ref": "#/definitions/money", "title": "Price" } gets money's rules and its own
 // title) and where each rule is written, so messages can point at the line to change.
-import type { FormName } from '../../src/forms/form-schema'
 import { isObject, type Json } from './json-file'
 import { pointer } from './problem'
+
+/** The forms of a data schema (`definitions.create`, `definitions.update`). */
+export type FormName = 'create' | 'update'
 
 export const FORMS: readonly FormName[] = ['create', 'update']
 
