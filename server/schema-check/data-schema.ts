@@ -61,6 +61,10 @@ export function checkDataSchema(
         message: `"${key}" is not a JSON Schema keyword${didYouMean(key, known)}; the server would refuse to start with it.`,
       })
     }
+    if (typeof node.pattern === 'string') {
+      const invalid = invalidPattern(node.pattern)
+      if (invalid) problems.push({ file, where: pointer([...path, 'pattern']), message: invalid })
+    }
     if (typeof node.$ref === 'string') {
       const missing = unresolvedRef(node.$ref, doc, documentsById)
       if (missing) problems.push({ file, where: pointer([...path, '$ref']), message: missing })
@@ -90,6 +94,17 @@ function requiredNonFields(file: string, doc: Json): SchemaProblem[] {
     where,
     message: `"${name}" is required but is not a field of the ${forms.join(' and ')} form${forms.length > 1 ? 's' : ''}${didYouMean(name, fields)}, so the form could never be sent.`,
   }))
+}
+
+/** Why a "pattern" is no regular expression (as Ajv reads it, with the u flag), if it is not. */
+function invalidPattern(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, 'u')
+    return undefined
+  } catch (error) {
+    const reason = (error as Error).message.split(': ').pop()
+    return `"${pattern}" is not a valid regular expression (${reason}); no form with this field could be checked, so the server would refuse to start. In JSON, a backslash is written twice ("\\\\d" for \\d).`
+  }
 }
 
 /** Why `ref` points to nothing, or undefined when it resolves. */

@@ -30,6 +30,11 @@ export function requiredOf(doc: Json, form: FormName): { names: string[]; where:
   return { names: list, where: pointer([...at, 'required']) }
 }
 
+/** Where the form's own "properties" are written (following "update" → "create"). */
+export function propertiesOf(doc: Json, form: FormName): string {
+  return pointer([...follow(doc, ['definitions', form])[1], 'properties'])
+}
+
 /** Every field of a form: its own properties and those of its allOf/anyOf/oneOf and if/then/else. */
 export function resolvedFields(doc: Json, form: FormName): Map<string, ResolvedField> {
   const fields = new Map<string, ResolvedField>()
@@ -75,7 +80,8 @@ function resolveField(doc: Json, path: Path): ResolvedField {
   return {
     schema,
     whereIs: (keyword) => {
-      const layer = layers.find(({ node }) => keyword in node) ?? layers[0]
+      // A keyword the field lacks belongs where its rules are written: the innermost "$ref".
+      const layer = layers.find(({ node }) => keyword in node) ?? layers[layers.length - 1]
       return pointer(layer ? [...layer.at, ...(keyword in layer.node ? [keyword] : [])] : path)
     },
   }

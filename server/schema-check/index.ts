@@ -65,7 +65,21 @@ export function checkSchemas(dir: string, checkUiSchema?: UiSchemaCheck): Schema
   if (!uiOnly) return { problems, customFields: [] }
   problems.push(...compileForms(documents, ajv))
   const storage = checkStorage(documentsById)
-  return { problems: [...problems, ...storage.problems], customFields: storage.customFields }
+  // A built-in field given a type its column refuses is one mistake: the widget that no longer
+  // suits it would only repeat it.
+  const repeated = (p: SchemaProblem) =>
+    storage.retyped.some((field) => {
+      const [file, name] = field.split(': ')
+      return (
+        p.file === file.replace(/\.json$/, '.ui.json') &&
+        new RegExp(`^/[^/]+/${name}/ui:widget$`).test(p.where) &&
+        p.message.includes(' widget edits ')
+      )
+    })
+  return {
+    problems: [...problems.filter((p) => !repeated(p)), ...storage.problems],
+    customFields: storage.customFields,
+  }
 }
 
 function compileForms(documents: Map<string, Json>, ajv: ReturnType<typeof createStrictAjv>) {

@@ -3,7 +3,14 @@
 // attributes. A rule the column would refuse (a new enum option, a longer text, a larger number)
 // needs a developer's migration; reported here, before the database answers it with an error.
 import { type ColumnSpec, ENTITY_COLUMNS } from '../db/entity-columns'
-import { formsOf, type ResolvedField, requiredOf, resolvedFields } from './form-properties'
+import {
+  type FormName,
+  formsOf,
+  propertiesOf,
+  type ResolvedField,
+  requiredOf,
+  resolvedFields,
+} from './form-properties'
 import { isObject, type Json } from './json-file'
 import { listWords, type SchemaProblem } from './problem'
 
@@ -24,62 +31,141 @@ export interface StorageResult {
   problems: SchemaProblem[]
   /** "product.json: sku" for each custom field, so an analyst sees where a field will live. */
   customFields: string[]
+  /** "product.json: price" for each built-in field whose type its column refuses. */
+  retyped: string[]
+}
+
+/**
+ * One mistake, before it is said: the forms and fields that make it at one place ("update" may
+ * be the same object as "create", and fields may share one definition: one message names all).
+ */
+interface Finding {
+  file: string
+  where: string
+  forms: Set<FormName>
+  fields: Map<string, ColumnSpec | undefined>
+  say: (forms: string, fields: Map<string, ColumnSpec | undefined>) => string
 }
 
 export function checkStorage(documentsById: ReadonlyMap<string, Json>): StorageResult {
-  const problems: SchemaProblem[] = []
+  const findings = new Map<string, Finding>()
+  const find = (
+    file: string,
+    where: string,
+    form: FormName,
+    [name, column]: [string, ColumnSpec | undefined],
+    key: string,
+    say: Finding['say'],
+  ) => {
+    const id = `${where} ${key}`
+    const finding = findings.get(id) ?? { file, where, forms: new Set(), fields: new Map(), say }
+    finding.forms.add(form)
+    finding.fields.set(name, column)
+    findings.set(id, finding)
+  }
   const customFields = new Set<string>()
+  const retyped = new Set<string>()
   for (const entity of Object.values(ENTITY_COLUMNS)) {
     const doc = documentsById.get(entity.schemaId)
     if (!doc) continue
     const file = `${entity.schemaId}.json`
     for (const form of formsOf(doc)) {
       const required = requiredOf(doc, form)
-      for (const [name, field] of resolvedFields(doc, form)) {
+      const fields = resolvedFields(doc, form)
+      for (const [name, column] of Object.entries(entity.columns)) {
+        if (fields.has(name) || !needsValue(column, form)) continue
+        find(file, propertiesOf(doc, form), form, [name, column], `removed ${name}`, (forms) =>
+          removedMessage(name, forms, column),
+        )
+      }
+      for (const [name, field] of fields) {
         const column = entity.columns[name]
-        if (column && mayBeLeftOut(column, field, required.names.includes(name))) {
-          problems.push({
-            file,
-            where: required.where,
-            message: `"${name}" needs a migration or must stay required: the ${form} form lets it be left out, but the database column ${column.table}.${column.column} needs a value in every row. Put "${name}" back in "required", give it a "default", or ask a developer.`,
-          })
+        const index = required.names.indexOf(name)
+        if (column && index < 0 && mayBeLeftOut(column, field, form)) {
+          find(file, required.where, form, [name, column], `optional ${name}`, (forms) =>
+            optionalMessage(name, forms, column),
+          )
         }
-        const found = column
-          ? columnRefusals(name, field, column)
-          : customFieldRefusals(name, field)
-        for (const { keyword, message } of found) {
-          const where = field.whereIs(keyword)
-          if (!problems.some((p) => p.where === where && p.message === message)) {
-            problems.push({ file, where, message })
-          }
+        if (index >= 0 && typesOf(field.schema).includes('null')) {
+          find(file, `${required.where}/${index}`, form, [name, column], 'null', (forms) =>
+            nullRequiredMessage(name, forms, field),
+          )
+        }
+        const found = column ? columnRefusals(field, column) : customFieldRefusals(name, field)
+        for (const { keyword, key, say } of found) {
+          find(file, field.whereIs(keyword), form, [name, column], key, (_, all) => say(all))
+          if (column && keyword === 'type') retyped.add(`${file}: ${name}`)
         }
         if (!column) customFields.add(`${file}: ${name}`)
       }
     }
   }
-  return { problems, customFields: [...customFields] }
+  const problems = [...findings.values()].map(({ file, where, forms, fields, say }) => ({
+    file,
+    where,
+    message: say(formWords([...forms]), fields),
+  }))
+  return { problems, customFields: [...customFields], retyped: [...retyped] }
 }
 
-type Refusal = { keyword: string; message: string }
+/** "the create form", "the create and update forms" */
+function formWords(forms: FormName[]): string {
+  return `the ${forms.join(' and ')} form${forms.length > 1 ? 's' : ''}`
+}
+
+const columnName = (column: ColumnSpec) => `${column.table}.${column.column}`
+
+function removedMessage(name: string, forms: string, column: ColumnSpec): string {
+  return `"${name}" is missing from ${forms}, but it is a built-in field the server needs: the database column ${columnName(column)} needs a value in every row, so every request would fail. Put "${name}" back in "properties" (and "required"), or ask a developer (see docs/analysts.md).`
+}
+
+function optionalMessage(name: string, forms: string, column: ColumnSpec): string {
+  return `"${name}" needs a migration or must stay required: ${forms} ${forms.endsWith('forms') ? 'let' : 'lets'} it be left out, but the database column ${columnName(column)} needs a value in every row. Put "${name}" back in "required", give it a "default", or ask a developer.`
+}
+
+function nullRequiredMessage(name: string, forms: string, field: ResolvedField): string {
+  return `"${name}" is required in ${forms}, but its "type" allows null (no value), so a form or request sending null is still saved without one. To make a value necessary, remove "null" from its "type" (at ${field.whereIs('type')}); otherwise take "${name}" out of "required" (see docs/analysts.md).`
+}
+
+/** What a column or custom fields refuse: said once for all the fields that share the place. */
+type Refusal = {
+  keyword: string
+  key: string
+  say: (fields: Map<string, ColumnSpec | undefined>) => string
+}
+
+/** The server needs a value for this column from this form, and does not fill one in itself. */
+function needsValue(column: ColumnSpec, form: FormName): boolean {
+  return !column.nullable && !column.optional && (form === 'create' || !column.createOnly)
+}
 
 /** A column that needs a value the server does not fill in, for a field the form may leave out. */
-function mayBeLeftOut(column: ColumnSpec, field: ResolvedField, required: boolean): boolean {
-  return !required && !column.nullable && !column.optional && field.schema.default === undefined
+function mayBeLeftOut(column: ColumnSpec, field: ResolvedField, form: FormName): boolean {
+  return needsValue(column, form) && field.schema.default === undefined
 }
 
-function columnRefusals(name: string, field: ResolvedField, column: ColumnSpec): Refusal[] {
+function columnRefusals(field: ResolvedField, column: ColumnSpec): Refusal[] {
   const { schema } = field
   const refusals: Refusal[] = []
   const migration = (keyword: string, schemaAllows: string, columnTakes: string) =>
     refusals.push({
       keyword,
-      message: `"${name}" needs a migration: the schema allows ${schemaAllows}, but the database column ${column.table}.${column.column} takes ${columnTakes}. Ask a developer to change the column first (see docs/analysts.md), or keep the rule within what the column takes.`,
+      key: `${keyword} ${schemaAllows} ${columnTakes}`,
+      say: (fields) => {
+        const names = listWords([...fields.keys()]).replace(' or ', ' and ')
+        const columns = [...fields.values()].flatMap((c) => (c ? [columnName(c)] : []))
+        const one = fields.size === 1
+        return `${names} ${one ? 'needs' : 'need'} a migration: the schema allows ${schemaAllows}, but the database column${one ? '' : 's'} ${columns.join(' and ')} ${one ? 'takes' : 'take'} ${columnTakes}. Ask a developer to change the column first (see docs/analysts.md), or keep the rule within what the column takes.`
+      },
     })
   const types = typesOf(schema)
   const accepted = COLUMN_TYPES[column.kind]
   const foreign = types.filter((t) => t !== 'null' && !accepted.includes(t))
-  if (foreign.length > 0) {
-    migration('type', `${foreign.join(' or ')} values`, `only ${accepted.join(' or ')} values`)
+  // A type the column cannot store is the one mistake: its bounds and steps would only repeat it.
+  if (foreign.length > 0 || (types.length === 0 && !column.enum)) {
+    const allows = foreign.length > 0 ? `${foreign.join(' or ')} values` : 'values of any type'
+    migration('type', allows, `only ${accepted.join(' or ')} values`)
+    return refusals
   }
   if (types.includes('null') && !column.nullable) {
     migration('type', 'no value (null)', 'a value in every row')
@@ -126,11 +212,10 @@ function customFieldRefusals(name: string, field: ResolvedField): Refusal[] {
   const types = typesOf(schema).filter((t) => t !== 'null')
   const kinds =
     'text (plain, "format": "date", "email" or "uri"), a number, a whole number, yes/no, or a text "enum"'
+  const message = (what: string) =>
+    `"${name}" has no database column, so it would be a custom field, but ${what}; custom fields can be ${kinds}. Anything else needs a developer (see docs/analysts.md).`
   const refuse = (keyword: string, what: string): Refusal[] => [
-    {
-      keyword,
-      message: `"${name}" has no database column, so it would be a custom field, but ${what}; custom fields can be ${kinds}. Anything else needs a developer (see docs/analysts.md).`,
-    },
+    { keyword, key: message(what), say: () => message(what) },
   ]
   if (types.length !== 1 || !CUSTOM_TYPES.includes(types[0])) {
     return refuse(

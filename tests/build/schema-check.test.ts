@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { compileFormValidators } from '../../scripts/form-validators-plugin'
 import { checkSchemas, formatReport, type SchemaProblem } from '../../scripts/schema-check'
 import { checkSchemas as checkServerSchemas } from '../../server/schema-check'
+import { ANALYST_EDITS, editedCopy } from '../support/analyst-edits'
 import { copySchemas, type SchemaCopy } from '../support/schema-copy'
 
 let copy: SchemaCopy
@@ -281,6 +282,144 @@ describe('check:schemas', () => {
       },
     ])
   })
+
+  test('a built-in field removed from a form the server reads it from', () => {
+    const withoutName = (doc: Loose) => {
+      delete doc.definitions.create.properties.name
+      doc.definitions.create.required = doc.definitions.create.required.filter(
+        (name: string) => name !== 'name',
+      )
+    }
+    expect(problemsAfter((c) => edit(c, 'product', withoutName))).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/create/properties',
+        message: expect.stringContaining(
+          '"name" is missing from the create form, but it is a built-in field the server needs: the database column products.name needs a value in every row',
+        ),
+      },
+    ])
+    // The category's update form is its create form: one line names both.
+    const problems = problemsAfter((c) => edit(c, 'product-category', withoutName))
+    expect(problems.filter((p) => p.file === 'product-category.json')).toEqual([
+      {
+        file: 'product-category.json',
+        where: '/definitions/create/properties',
+        message: expect.stringContaining('"name" is missing from the create and update forms'),
+      },
+    ])
+    // A field set once, on create, may be missing from the update form.
+    expect(checkSchemas('schemas').problems).toEqual([])
+  })
+
+  test('a built-in field with no type at all is incompatible with its column', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product', (doc) => {
+          delete doc.definitions.name.type
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/name',
+        message: expect.stringContaining(
+          '"name" needs a migration: the schema allows values of any type, but the database column products.name takes only string values.',
+        ),
+      },
+    ])
+  })
+
+  test('a required field whose type allows null is refused, once, at its place in "required"', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product-category', (doc) => {
+          doc.definitions.create.required.push('parentCategoryId')
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product-category.json',
+        where: '/definitions/create/required/2',
+        message: expect.stringContaining(
+          '"parentCategoryId" is required in the create and update forms, but its "type" allows null (no value), so a form or request sending null is still saved without one. To make a value necessary, remove "null" from its "type" (at /definitions/parentCategoryId/type)',
+        ),
+      },
+    ])
+    // Without null in its type, the field may be required (the column keeps taking null).
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product-category', (doc) => {
+          doc.definitions.create.required.push('parentCategoryId')
+          doc.definitions.parentCategoryId.type = 'integer'
+          delete doc.definitions.parentCategoryId.default
+        }),
+      ),
+    ).toEqual([])
+  })
+
+  test('an invalid regular expression is reported at its pattern', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'service-provider', (doc) => {
+          doc.definitions.phoneNumber.pattern = '^[0-9'
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'service-provider.json',
+        where: '/definitions/phoneNumber/pattern',
+        message: expect.stringContaining(
+          '"^[0-9" is not a valid regular expression (Unterminated character class)',
+        ),
+      },
+    ])
+  })
+
+  test('a built-in field given a type its column refuses is one mistake, one line', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product', (doc) => {
+          doc.definitions.pricingRule.allOf[0].then.properties.price = {
+            type: 'string',
+            title: 'Price',
+          }
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/pricingRule/allOf/0/then/properties/price/type',
+        message: expect.stringMatching(
+          /^"price" needs a migration: the schema allows string values, but the database column products\.price_kobo takes only integer or number values\./,
+        ),
+      },
+    ])
+    // One definition shared by two fields: one line names both.
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product', (doc) => {
+          doc.definitions.money.type = 'string'
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/money/type',
+        message: expect.stringMatching(
+          /^"price" and "maxPrice" need a migration: the schema allows string values, but the database columns products\.price_kobo and products\.max_price_kobo take only integer or number values\./,
+        ),
+      },
+    ])
+  })
+
+  test.each(ANALYST_EDITS.map((e) => [e.name, e] as const))(
+    "the analyst's edit %s passes",
+    (_, analystEdit) => {
+      copy = editedCopy(analystEdit)
+      expect(checkSchemas(copy.dir).problems).toEqual([])
+    },
+  )
 
   test('a property with no column is a custom field; one of an unsupported type is reported', () => {
     copy = copySchemas()

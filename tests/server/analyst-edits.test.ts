@@ -62,6 +62,9 @@ const CHECKS: Record<string, Check> = {
     const response = await providers.post(body)
     if (edited) expectDetail(response, 400, 'addressLine2 is required')
     else expect(response.statusCode, response.body).toBe(201)
+    const empty = await providers.post({ ...buildProvider(), addressLine2: null })
+    if (edited) expectDetail(empty, 400, 'addressLine2 must be string')
+    else expect(empty.statusCode, empty.body).toBe(201)
   },
   'change a minimum': async (app, token, edited) => {
     const api = productApi(app, token)

@@ -48,6 +48,9 @@ export const ANALYST_EDITS: AnalystEdit[] = [
       copy.edit('service-provider', (doc) => {
         const create = formDefinition(doc, 'create')
         create.required = [...(create.required as string[]), 'addressLine2']
+        // Required alone would still let null through: a value is necessary once null goes.
+        const definitions = doc.definitions as Record<string, Json>
+        definitions.addressLine2.type = 'string'
       }),
   },
   {
