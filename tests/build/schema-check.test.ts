@@ -376,6 +376,41 @@ describe('check:schemas', () => {
     ])
   })
 
+  test("a pattern's own message: beside its pattern, for the pattern only", () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'service-provider', (doc) => {
+          doc.definitions.phoneNumber.errorMessage = { pattern: 'Digits and spaces only' }
+        }),
+      ),
+    ).toEqual([])
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'service-provider', (doc) => {
+          doc.definitions.firstName.errorMessage = { pattern: 'Letters only' }
+          doc.definitions.email.errorMessage = { format: 'An email address' }
+          doc.definitions.about.errorMessage = 'Not blank'
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'service-provider.json',
+        where: '/definitions/firstName/errorMessage/pattern',
+        message: expect.stringContaining('there is no "pattern" here for this message to explain'),
+      },
+      {
+        file: 'service-provider.json',
+        where: '/definitions/email/errorMessage/format',
+        message: expect.stringContaining('only "pattern" may carry its own message'),
+      },
+      {
+        file: 'service-provider.json',
+        where: '/definitions/about/errorMessage',
+        message: expect.stringContaining('"errorMessage" must be an object of messages by rule'),
+      },
+    ])
+  })
+
   test('a built-in field given a type its column refuses is one mistake, one line', () => {
     expect(
       problemsAfter((c) =>
@@ -457,7 +492,10 @@ describe('check:schemas', () => {
     ])
   })
 
-  test('the command prints the report and fails; a clean folder passes', () => {
+  // Two processes on a shared machine: a few seconds each when it is busy.
+  test('the command prints the report and fails; a clean folder passes', {
+    timeout: 30_000,
+  }, () => {
     copy = copySchemas()
     edit(copy, 'product.ui', (ui) => {
       ui.common.price['ui:widget'] = 'mony'

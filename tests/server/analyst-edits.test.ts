@@ -6,6 +6,7 @@ import {
   CUSTOM_FIELD,
   editedCopy,
   NEW_MINIMUM,
+  PATTERN_MESSAGE,
   schemasFingerprint,
 } from '../support/analyst-edits'
 import type { SchemaCopy } from '../support/schema-copy'
@@ -74,6 +75,13 @@ const CHECKS: Record<string, Check> = {
     else expect(response.statusCode, response.body).toBe(201)
     const ok = await api.post({ ...body, estimatedDeliveryDays: NEW_MINIMUM })
     expect(ok.statusCode, ok.body).toBe(201)
+  },
+  'give a pattern its message': async (app, token, edited) => {
+    const providers = productApi(app, token).providers
+    const response = await providers.post({ ...buildProvider(), phoneNumber: 'call me' })
+    if (edited) {
+      expectDetail(response, 400, `phoneNumber is not in the expected format: ${PATTERN_MESSAGE}`)
+    } else expect(JSON.parse(response.body).detail).toMatch(/^phoneNumber must match pattern /)
   },
   'add a custom field': async (app, token, edited) => {
     const { name, maxLength } = CUSTOM_FIELD
