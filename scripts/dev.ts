@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** What the API server is made of: a change in any of these restarts it. */
-const API_WATCH = ['server', 'schemas', 'scripts/schema-check', 'src/forms/widget-catalogue.ts']
+const API_WATCH = ['server', 'schemas']
 
 function startApi(): ChildProcess {
   const watch = API_WATCH.map((dir) => `--watch-path=${dir}`)

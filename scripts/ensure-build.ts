@@ -4,10 +4,11 @@
 // Mistakes in the schemas stop it first, with the messages of `npm run check:schemas`.
 import { execSync } from 'node:child_process'
 import path from 'node:path'
+import { refuseBrokenSchemas } from '../server/schema-check/refuse'
 import { REPO_ROOT, staleBuildReason } from './build-fingerprint'
-import { refuseBrokenSchemas } from './schema-check/refuse'
+import { checkSchemas } from './schema-check'
 
-refuseBrokenSchemas(path.join(REPO_ROOT, 'schemas'), '`npm start` serves nothing')
+refuseBrokenSchemas(path.join(REPO_ROOT, 'schemas'), '`npm start` serves nothing', checkSchemas)
 const reason = staleBuildReason()
 if (reason) {
   console.log(reason)

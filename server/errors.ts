@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from './db/connection'
 import { constraintViolation, violationDetail } from './db/constraint-errors'
 import { drainBody } from './lib/drain-body'
+import { patternMessage } from './schema-check/error-message'
 
 // One place that turns every failure into `{"detail": "..."}`. Nothing else in the server
 // formats errors, and no stack trace or internal message ever reaches a client.
@@ -126,10 +127,14 @@ export function validationDetail(error: FastifyError): string {
     case 'minLength':
       if (params.limit === 1 && base) return `${base} must not be blank`
       break
-    case 'pattern':
+    case 'pattern': {
       // Schemas spell "not blank" as pattern \S (minLength 1 would accept "   ").
       if (params.pattern === '\\S' && base) return `${base} must not be blank`
+      // The schema's own words for its pattern (schema-check/error-message.ts).
+      const own = patternMessage((issue as { parentSchema?: unknown }).parentSchema)
+      if (own && base) return `${base} is not in the expected format: ${own}`
       break
+    }
     case 'maximum':
     case 'minimum':
       // A bound read from another field ($data: minPrice ≤ maxPrice) that is not a number:

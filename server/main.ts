@@ -1,10 +1,10 @@
-import { refuseBrokenSchemas } from '../scripts/schema-check/refuse'
 import { buildApp } from './app'
 import { ensureInitialOperator } from './auth/operators'
 import { ConfigError, loadConfig } from './config'
 import { createDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrate'
 import { READ_WORKER_PAGES } from './read-worker-pages'
+import { refuseBrokenSchemas } from './schema-check/refuse'
 
 // The process entry point (`npm start`): config, database, migrations, first operator, listen;
 // and a clean shutdown on SIGTERM/SIGINT so deploys and Ctrl-C never cut a request short:
@@ -14,8 +14,9 @@ import { READ_WORKER_PAGES } from './read-worker-pages'
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  // The same check as `npm run check:schemas`, however the server is started (npm start, dev,
-  // a process manager): broken schemas would otherwise fail requests, or the database, later.
+  // The data schemas' part of `npm run check:schemas` (the ui schemas are the web app's),
+  // however the server is started (npm start, dev, a process manager): broken schemas would
+  // otherwise fail requests, or the database, later.
   refuseBrokenSchemas(config.schemasDir, 'The server does not start')
   const database = createDatabase(config, {
     readWorkers: config.sqliteReadWorkers,

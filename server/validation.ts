@@ -1,6 +1,7 @@
 import Ajv, { type Options, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify'
+import { ERROR_MESSAGE_KEYWORD } from './schema-check/error-message'
 
 // Fastify's default validator coerces types everywhere, so a body `{"password": 42}` or
 // `{"price": "12"}` would silently pass as "42" / 12. Query strings and path parameters are
@@ -89,6 +90,8 @@ function createAjv(options: Options, schemas: Record<string, object> | object[])
   // The query parameters' schemas (server/lib/query-schema.ts): the 400 text of each rule, and
   // an upper bound on the number a numeric text spells (other texts are left to `pattern`).
   ajv.addKeyword({ keyword: 'x-detail', metaSchema: { type: 'object' } })
+  // A pattern's own message in the schema files (read by errors.ts).
+  ajv.addKeyword(ERROR_MESSAGE_KEYWORD)
   ajv.addKeyword({
     keyword: 'x-maximum',
     type: 'string',

@@ -1,87 +1,13 @@
-// `npm run check:schemas` and the start-up and build checks: every mistake in schemas/ that
-// would break a form, stop the server or be refused by the database, each with its file and
-// place. Pure reading: no database, no build; a few hundred milliseconds.
-import { readdirSync } from 'node:fs'
-import { checkDataSchema, createStrictAjv } from './data-schema'
-import { FORMS } from './form-properties'
-import { isObject, type Json, readJsonFile } from './json-file'
-import { pointer, type SchemaProblem } from './problem'
-import { checkStorage } from './storage'
+// The whole schema check of `npm run check:schemas`, the build and `npm start`: the core the
+// server also runs at start-up (server/schema-check/) plus the ui schemas' check, which reads the
+// web app's widget catalogue.
+import { checkSchemas as checkDataSchemas, type SchemaCheck } from '../../server/schema-check'
 import { checkUiSchema } from './ui-schema'
 
-export type { SchemaProblem } from './problem'
-export { formatReport } from './problem'
+export type { SchemaCheck, SchemaProblem } from '../../server/schema-check'
+export { formatReport } from '../../server/schema-check'
 
-export interface SchemaCheck {
-  problems: SchemaProblem[]
-  /** "product.json: sku" for every field stored as a custom field. */
-  customFields: string[]
-}
-
+/** Every mistake in the data and ui schema files of `dir`. */
 export function checkSchemas(dir: string): SchemaCheck {
-  const problems: SchemaProblem[] = []
-  const parsed = readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => readJsonFile(dir, file))
-  const documents = new Map<string, Json>()
-  const uiFiles: Array<{ file: string; json: unknown }> = []
-  for (const entry of parsed) {
-    if ('problem' in entry) problems.push(entry.problem)
-    else if (entry.file.endsWith('.ui.json')) uiFiles.push(entry)
-    else if (!isObject(entry.json)) problems.push(notAnObject(entry.file))
-    else documents.set(entry.file.replace(/\.json$/, ''), entry.json)
-  }
-  const documentsById = new Map(
-    [...documents.values()].map((doc) => [String(doc.$id), doc] as const),
-  )
-  const ajv = createStrictAjv()
-  for (const [name, doc] of documents) {
-    problems.push(...checkDataSchema(`${name}.json`, doc, documentsById, ajv))
-  }
-  for (const { file, json } of uiFiles) {
-    const doc = documents.get(file.replace(/\.ui\.json$/, ''))
-    const dataFile = file.replace(/\.ui\.json$/, '.json')
-    if (doc) problems.push(...checkUiSchema(file, json, doc))
-    else if (!parsed.some((entry) => entry.file === dataFile))
-      problems.push({
-        file,
-        where: pointer([]),
-        message: `there is no data schema ${dataFile} for this ui schema.`,
-      })
-  }
-  // Only on sound data files: what Ajv itself refuses (as the server and the build would meet
-  // it), then what the database columns would refuse.
-  const uiOnly = problems.every((p) => p.file.endsWith('.ui.json'))
-  if (!uiOnly) return { problems, customFields: [] }
-  problems.push(...compileForms(documents, ajv))
-  const storage = checkStorage(documentsById)
-  return { problems: [...problems, ...storage.problems], customFields: storage.customFields }
+  return checkDataSchemas(dir, checkUiSchema)
 }
-
-function compileForms(documents: Map<string, Json>, ajv: ReturnType<typeof createStrictAjv>) {
-  const problems: SchemaProblem[] = []
-  for (const doc of documents.values()) ajv.addSchema(doc)
-  for (const [name, doc] of documents) {
-    const definitions = isObject(doc.definitions) ? doc.definitions : {}
-    for (const form of FORMS.filter((f) => f in definitions)) {
-      try {
-        ajv.compile({ $ref: `${String(doc.$id)}#/definitions/${form}` })
-      } catch (error) {
-        const reason = (error as Error).message.replace(/^strict mode: /, '')
-        problems.push({
-          file: `${name}.json`,
-          where: pointer(['definitions', form]),
-          message: `the ${form} form cannot be compiled: ${reason}.`,
-        })
-      }
-    }
-  }
-  return problems
-}
-
-const notAnObject = (file: string): SchemaProblem => ({
-  file,
-  where: pointer([]),
-  message: 'a schema file must hold one object { "$id": …, "definitions": … }.',
-})

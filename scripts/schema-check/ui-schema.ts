@@ -1,7 +1,15 @@
 // Checks of a ui schema file (e.g. product.ui.json) against its data schema and the widget
 // catalogue: names in "ui:order" and field keys must be fields of the form, "ui:widget" must be
 // a catalogued widget that suits the field, and "ui:options" must be options that widget reads.
-import type { FormName } from '../../src/forms/form-schema'
+
+import { type FormName, formsOf, resolvedFields } from '../../server/schema-check/form-properties'
+import { isObject, type Json } from '../../server/schema-check/json-file'
+import {
+  didYouMean,
+  listWords,
+  pointer,
+  type SchemaProblem,
+} from '../../server/schema-check/problem'
 import {
   COMMON_FIELD_OPTIONS,
   defaultWidget,
@@ -10,9 +18,6 @@ import {
   type WidgetName,
   widgetCatalogue,
 } from '../../src/forms/widget-catalogue'
-import { formsOf, resolvedFields } from './form-properties'
-import { isObject, type Json } from './json-file'
-import { didYouMean, listWords, pointer, type SchemaProblem } from './problem'
 
 const catalogue: Record<string, WidgetEntry> = widgetCatalogue
 const WIDGETS = Object.keys(catalogue)

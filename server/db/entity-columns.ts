@@ -23,6 +23,8 @@ export interface ColumnSpec {
   nullable: boolean
   /** Not nullable, yet the property may be left out: the server fills the column in. */
   optional?: boolean
+  /** Set once by the create form; the update form does not carry it (it never changes). */
+  createOnly?: boolean
   /** A CHECK (column in (...)): the only values accepted. */
   enum?: readonly string[]
   /** Inclusive bounds the column accepts, in the schema's units (naira for money). */
@@ -107,7 +109,7 @@ export const ENTITY_COLUMNS: Record<EntityName, EntityColumns> = {
     lastName: text('last_name'),
     brandName: text('brand_name'),
     // Also stored trimmed and lower-cased in email_key, whose unique index refuses duplicates.
-    email: text('email'),
+    email: { ...text('email'), createOnly: true },
     phoneNumber: text('phone_number'),
     state: text('state'),
     city: text('city'),
@@ -170,12 +172,13 @@ export const ENTITY_COLUMNS: Record<EntityName, EntityColumns> = {
       column: 'service_provider_id',
       kind: 'integer',
       nullable: false,
+      createOnly: true,
       ...INT32,
       references: 'service_providers',
     },
   }),
   'product-image': entity('product-image', 'product_images', {
-    image: { column: 'bytes', kind: 'image', nullable: false },
+    image: { column: 'bytes', kind: 'image', nullable: false, createOnly: true },
     imageName: text('image_name'),
     imageDescription: text('image_description', true),
     enabled: flag('enabled'),

@@ -1,10 +1,10 @@
 // Turns ajv's terse messages ("must match pattern \"\\S\"") into plain words shown beside fields.
-import type { RJSFValidationError, UiSchema } from '@rjsf/utils'
+import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils'
 
 // Branch failures of if/then/else repeat what the field errors already say.
 const NOISE = new Set(['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf'])
 
-export function plainMessage(error: RJSFValidationError): string {
+export function plainMessage(error: RJSFValidationError, schema?: RJSFSchema): string {
   const params = (error.params ?? {}) as Record<string, unknown>
   switch (error.name) {
     case 'required':
@@ -17,7 +17,7 @@ export function plainMessage(error: RJSFValidationError): string {
       return `Use at most ${params.limit} characters.`
     case 'pattern':
       if (params.pattern === '\\S') return 'This field must not be blank.'
-      return 'This value is not in the expected format.'
+      return patternMessage(schema, error.schemaPath) ?? 'This value is not in the expected format.'
     case 'format':
       return params.format === 'email' ? 'Enter a valid email address.' : 'This value is not valid.'
     case 'minimum':
@@ -61,14 +61,46 @@ function requiredMessage(error: RJSFValidationError, uiSchema?: UiSchema): strin
   return typeof message === 'string' ? message : undefined
 }
 
+/**
+ * The schema's own words for a pattern, `"errorMessage": { "pattern": "…" }` beside it (the
+ * server reads the same: server/schema-check/error-message.ts). `schemaPath` names the pattern
+ * from the form's root schema ("#/definitions/firstName/pattern"), "$ref"s followed on the way.
+ */
+function patternMessage(schema: RJSFSchema | undefined, schemaPath: string | undefined) {
+  let at: unknown = schema
+  for (const key of (schemaPath ?? '').split('/').slice(1, -1)) {
+    const node = holding(schema, at, key)
+    at = node?.[key]
+  }
+  const own = holding(schema, at, 'pattern')?.errorMessage as { pattern?: unknown } | undefined
+  return typeof own?.pattern === 'string' ? own.pattern : undefined
+}
+
+/** `node`, or the schema its "$ref"s lead to, that holds `key`. */
+function holding(root: unknown, node: unknown, key: string) {
+  for (let depth = 0; depth < 20 && isObject(node); depth++) {
+    if (key in node) return node
+    if (typeof node.$ref !== 'string' || !node.$ref.startsWith('#/')) return undefined
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((n, k) => (isObject(n) ? n[k] : undefined), root)
+  }
+  return undefined
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
 export function transformErrors(
   errors: RJSFValidationError[],
   uiSchema?: UiSchema,
+  schema?: RJSFSchema,
 ): RJSFValidationError[] {
   return errors
     .filter((error) => !NOISE.has(error.name ?? ''))
     .map((error) => {
-      const message = requiredMessage(error, uiSchema) ?? plainMessage(error)
+      const message = requiredMessage(error, uiSchema) ?? plainMessage(error, schema)
       return { ...error, message, stack: message }
     })
 }

@@ -61,7 +61,7 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
       noHtml5Validate
       showErrorList={false}
       omitExtraData={omitExtraData}
-      transformErrors={transformErrors}
+      transformErrors={(errors, ui) => transformErrors(errors, ui, schema)}
       // Errors are shown beside their fields; without onError RJSF also logs them to the console.
       onError={ignoreErrors}
       focusOnFirstError

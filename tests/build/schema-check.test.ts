@@ -6,6 +6,8 @@ import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { compileFormValidators } from '../../scripts/form-validators-plugin'
 import { checkSchemas, formatReport, type SchemaProblem } from '../../scripts/schema-check'
+import { checkSchemas as checkServerSchemas } from '../../server/schema-check'
+import { ANALYST_EDITS, editedCopy } from '../support/analyst-edits'
 import { copySchemas, type SchemaCopy } from '../support/schema-copy'
 
 let copy: SchemaCopy
@@ -281,6 +283,179 @@ describe('check:schemas', () => {
     ])
   })
 
+  test('a built-in field removed from a form the server reads it from', () => {
+    const withoutName = (doc: Loose) => {
+      delete doc.definitions.create.properties.name
+      doc.definitions.create.required = doc.definitions.create.required.filter(
+        (name: string) => name !== 'name',
+      )
+    }
+    expect(problemsAfter((c) => edit(c, 'product', withoutName))).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/create/properties',
+        message: expect.stringContaining(
+          '"name" is missing from the create form, but it is a built-in field the server needs: the database column products.name needs a value in every row',
+        ),
+      },
+    ])
+    // The category's update form is its create form: one line names both.
+    const problems = problemsAfter((c) => edit(c, 'product-category', withoutName))
+    expect(problems.filter((p) => p.file === 'product-category.json')).toEqual([
+      {
+        file: 'product-category.json',
+        where: '/definitions/create/properties',
+        message: expect.stringContaining('"name" is missing from the create and update forms'),
+      },
+    ])
+    // A field set once, on create, may be missing from the update form.
+    expect(checkSchemas('schemas').problems).toEqual([])
+  })
+
+  test('a built-in field with no type at all is incompatible with its column', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product', (doc) => {
+          delete doc.definitions.name.type
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/name',
+        message: expect.stringContaining(
+          '"name" needs a migration: the schema allows values of any type, but the database column products.name takes only string values.',
+        ),
+      },
+    ])
+  })
+
+  test('a required field whose type allows null is refused, once, at its place in "required"', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product-category', (doc) => {
+          doc.definitions.create.required.push('parentCategoryId')
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product-category.json',
+        where: '/definitions/create/required/2',
+        message: expect.stringContaining(
+          '"parentCategoryId" is required in the create and update forms, but its "type" allows null (no value), so a form or request sending null is still saved without one. To make a value necessary, remove "null" from its "type" (at /definitions/parentCategoryId/type)',
+        ),
+      },
+    ])
+    // Without null in its type, the field may be required (the column keeps taking null).
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product-category', (doc) => {
+          doc.definitions.create.required.push('parentCategoryId')
+          doc.definitions.parentCategoryId.type = 'integer'
+          delete doc.definitions.parentCategoryId.default
+        }),
+      ),
+    ).toEqual([])
+  })
+
+  test('an invalid regular expression is reported at its pattern', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'service-provider', (doc) => {
+          doc.definitions.phoneNumber.pattern = '^[0-9'
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'service-provider.json',
+        where: '/definitions/phoneNumber/pattern',
+        message: expect.stringContaining(
+          '"^[0-9" is not a valid regular expression (Unterminated character class)',
+        ),
+      },
+    ])
+  })
+
+  test("a pattern's own message: beside its pattern, for the pattern only", () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'service-provider', (doc) => {
+          doc.definitions.phoneNumber.errorMessage = { pattern: 'Digits and spaces only' }
+        }),
+      ),
+    ).toEqual([])
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'service-provider', (doc) => {
+          doc.definitions.firstName.errorMessage = { pattern: 'Letters only' }
+          doc.definitions.email.errorMessage = { format: 'An email address' }
+          doc.definitions.about.errorMessage = 'Not blank'
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'service-provider.json',
+        where: '/definitions/firstName/errorMessage/pattern',
+        message: expect.stringContaining('there is no "pattern" here for this message to explain'),
+      },
+      {
+        file: 'service-provider.json',
+        where: '/definitions/email/errorMessage/format',
+        message: expect.stringContaining('only "pattern" may carry its own message'),
+      },
+      {
+        file: 'service-provider.json',
+        where: '/definitions/about/errorMessage',
+        message: expect.stringContaining('"errorMessage" must be an object of messages by rule'),
+      },
+    ])
+  })
+
+  test('a built-in field given a type its column refuses is one mistake, one line', () => {
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product', (doc) => {
+          doc.definitions.pricingRule.allOf[0].then.properties.price = {
+            type: 'string',
+            title: 'Price',
+          }
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/pricingRule/allOf/0/then/properties/price/type',
+        message: expect.stringMatching(
+          /^"price" needs a migration: the schema allows string values, but the database column products\.price_kobo takes only integer or number values\./,
+        ),
+      },
+    ])
+    // One definition shared by two fields: one line names both.
+    expect(
+      problemsAfter((c) =>
+        edit(c, 'product', (doc) => {
+          doc.definitions.money.type = 'string'
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'product.json',
+        where: '/definitions/money/type',
+        message: expect.stringMatching(
+          /^"price" and "maxPrice" need a migration: the schema allows string values, but the database columns products\.price_kobo and products\.max_price_kobo take only integer or number values\./,
+        ),
+      },
+    ])
+  })
+
+  test.each(ANALYST_EDITS.map((e) => [e.name, e] as const))(
+    "the analyst's edit %s passes",
+    (_, analystEdit) => {
+      copy = editedCopy(analystEdit)
+      expect(checkSchemas(copy.dir).problems).toEqual([])
+    },
+  )
+
   test('a property with no column is a custom field; one of an unsupported type is reported', () => {
     copy = copySchemas()
     edit(copy, 'product', (doc) => {
@@ -301,7 +476,26 @@ describe('check:schemas', () => {
     ])
   })
 
-  test('the command prints the report and fails; a clean folder passes', () => {
+  test("the server's own check: the data schemas (and the ui files' JSON), not the ui schemas", () => {
+    copy = copySchemas()
+    edit(copy, 'product.ui', (ui) => {
+      ui.common.price['ui:widget'] = 'mony'
+    })
+    expect(checkServerSchemas(copy.dir).problems).toEqual([])
+    writeFileSync(path.join(copy.dir, 'product.ui.json'), '{ "common": ')
+    edit(copy, 'product', (doc) => {
+      doc.definitions.pricing.enum.push('Hourly')
+    })
+    expect(checkServerSchemas(copy.dir).problems.map((p) => [p.file, p.where])).toEqual([
+      ['product.ui.json', expect.stringMatching(/^line 1, column/)],
+      ['product.json', '/definitions/pricing/enum'],
+    ])
+  })
+
+  // Two processes on a shared machine: a few seconds each when it is busy.
+  test('the command prints the report and fails; a clean folder passes', {
+    timeout: 30_000,
+  }, () => {
     copy = copySchemas()
     edit(copy, 'product.ui', (ui) => {
       ui.common.price['ui:widget'] = 'mony'

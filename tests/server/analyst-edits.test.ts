@@ -6,6 +6,7 @@ import {
   CUSTOM_FIELD,
   editedCopy,
   NEW_MINIMUM,
+  PATTERN_MESSAGE,
   schemasFingerprint,
 } from '../support/analyst-edits'
 import type { SchemaCopy } from '../support/schema-copy'
@@ -62,6 +63,9 @@ const CHECKS: Record<string, Check> = {
     const response = await providers.post(body)
     if (edited) expectDetail(response, 400, 'addressLine2 is required')
     else expect(response.statusCode, response.body).toBe(201)
+    const empty = await providers.post({ ...buildProvider(), addressLine2: null })
+    if (edited) expectDetail(empty, 400, 'addressLine2 must be string')
+    else expect(empty.statusCode, empty.body).toBe(201)
   },
   'change a minimum': async (app, token, edited) => {
     const api = productApi(app, token)
@@ -71,6 +75,13 @@ const CHECKS: Record<string, Check> = {
     else expect(response.statusCode, response.body).toBe(201)
     const ok = await api.post({ ...body, estimatedDeliveryDays: NEW_MINIMUM })
     expect(ok.statusCode, ok.body).toBe(201)
+  },
+  'give a pattern its message': async (app, token, edited) => {
+    const providers = productApi(app, token).providers
+    const response = await providers.post({ ...buildProvider(), phoneNumber: 'call me' })
+    if (edited) {
+      expectDetail(response, 400, `phoneNumber is not in the expected format: ${PATTERN_MESSAGE}`)
+    } else expect(JSON.parse(response.body).detail).toMatch(/^phoneNumber must match pattern /)
   },
   'add a custom field': async (app, token, edited) => {
     const { name, maxLength } = CUSTOM_FIELD

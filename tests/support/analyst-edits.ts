@@ -23,6 +23,7 @@ export const RELABELLED = 'Category Title'
 export const HELP_TEXT = 'Shown to customers on the storefront'
 export const NEW_MINIMUM = 3
 export const CUSTOM_FIELD = { name: 'code', title: 'Shelf Code', maxLength: 8 }
+export const PATTERN_MESSAGE = 'Use digits, spaces, brackets and dashes, with an optional + first.'
 
 export const ANALYST_EDITS: AnalystEdit[] = [
   {
@@ -48,6 +49,9 @@ export const ANALYST_EDITS: AnalystEdit[] = [
       copy.edit('service-provider', (doc) => {
         const create = formDefinition(doc, 'create')
         create.required = [...(create.required as string[]), 'addressLine2']
+        // Required alone would still let null through: a value is necessary once null goes.
+        const definitions = doc.definitions as Record<string, Json>
+        definitions.addressLine2.type = 'string'
       }),
   },
   {
@@ -65,6 +69,15 @@ export const ANALYST_EDITS: AnalystEdit[] = [
     apply: (copy) =>
       copy.edit('product-category.ui', (ui) => {
         field(ui, 'description')['ui:help'] = HELP_TEXT
+      }),
+  },
+  {
+    name: 'give a pattern its message',
+    entity: 'service-provider',
+    apply: (copy) =>
+      copy.edit('service-provider', (doc) => {
+        const definitions = doc.definitions as Record<string, Json>
+        definitions.phoneNumber.errorMessage = { pattern: PATTERN_MESSAGE }
       }),
   },
   {

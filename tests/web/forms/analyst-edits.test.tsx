@@ -18,6 +18,7 @@ import {
   editedCopy,
   HELP_TEXT,
   NEW_MINIMUM,
+  PATTERN_MESSAGE,
   RELABELLED,
   schemasFingerprint,
 } from '../../support/analyst-edits'
@@ -150,6 +151,18 @@ const CHECKS: Record<string, Check> = {
         screen.getByRole('textbox', { name: labels.label('description') }),
       ).toHaveAccessibleDescription(expect.stringContaining(HELP_TEXT))
     } else expect(screen.queryByText(HELP_TEXT)).toBeNull()
+  },
+  'give a pattern its message': async (dir, edited) => {
+    const { labels, user, submit, onSubmit } = await renderForm(dir, 'service-provider')
+    const field = screen.getByRole('textbox', { name: labels.label('phoneNumber') })
+    await user.clear(field)
+    await user.type(field, 'call me')
+    await submit()
+    await waitFor(() => expect(field).toBeInvalid())
+    expect(field).toHaveAccessibleErrorMessage(
+      edited ? PATTERN_MESSAGE : 'This value is not in the expected format.',
+    )
+    expect(onSubmit).not.toHaveBeenCalled()
   },
   'add a custom field': async (dir, edited) => {
     const { onSubmit, user, submit } = await renderForm(dir, 'product-category')

@@ -3,6 +3,7 @@
 // and values of the wrong type (checked against the JSON Schema meta-schema).
 import Ajv, { type ErrorObject } from 'ajv'
 import addFormats from 'ajv-formats'
+import { ERROR_MESSAGE_KEYWORD, OWN_MESSAGE_RULES } from './error-message'
 import { formsOf, requiredOf, resolvedFields } from './form-properties'
 import { isObject, type Json } from './json-file'
 import { didYouMean, listWords, pointer, type SchemaProblem } from './problem'
@@ -14,6 +15,7 @@ export function createStrictAjv(): Ajv {
   // strictSchema (Ajv's default, as on the server) refuses unknown keywords; type hints stay quiet.
   const ajv = new Ajv({ $data: true, multipleOfPrecision: 6, allErrors: true, logger: false })
   addFormats(ajv)
+  ajv.addKeyword(ERROR_MESSAGE_KEYWORD)
   return ajv
 }
 
@@ -61,6 +63,11 @@ export function checkDataSchema(
         message: `"${key}" is not a JSON Schema keyword${didYouMean(key, known)}; the server would refuse to start with it.`,
       })
     }
+    if (typeof node.pattern === 'string') {
+      const invalid = invalidPattern(node.pattern)
+      if (invalid) problems.push({ file, where: pointer([...path, 'pattern']), message: invalid })
+    }
+    if ('errorMessage' in node) problems.push(...errorMessageProblems(file, node, path))
     if (typeof node.$ref === 'string') {
       const missing = unresolvedRef(node.$ref, doc, documentsById)
       if (missing) problems.push({ file, where: pointer([...path, '$ref']), message: missing })
@@ -90,6 +97,53 @@ function requiredNonFields(file: string, doc: Json): SchemaProblem[] {
     where,
     message: `"${name}" is required but is not a field of the ${forms.join(' and ')} form${forms.length > 1 ? 's' : ''}${didYouMean(name, fields)}, so the form could never be sent.`,
   }))
+}
+
+/** An "errorMessage" must be { "pattern": "text" }, beside the pattern it explains. */
+function errorMessageProblems(file: string, node: Json, path: Path): SchemaProblem[] {
+  const at = (...keys: string[]) => pointer([...path, 'errorMessage', ...keys])
+  const own = node.errorMessage
+  if (!isObject(own)) {
+    return [
+      {
+        file,
+        where: at(),
+        message: `"errorMessage" must be an object of messages by rule, e.g. { "pattern": "Digits and spaces only" }.`,
+      },
+    ]
+  }
+  return Object.entries(own).flatMap(([rule, text]): SchemaProblem[] => {
+    if (!OWN_MESSAGE_RULES.includes(rule))
+      return [
+        {
+          file,
+          where: at(rule),
+          message: `only ${listWords(OWN_MESSAGE_RULES)} may carry its own message${didYouMean(rule, OWN_MESSAGE_RULES)}; the other rules have plain messages of their own.`,
+        },
+      ]
+    if (typeof text !== 'string' || text.trim() === '')
+      return [{ file, where: at(rule), message: `the message for "${rule}" must be some text.` }]
+    if (!(rule in node))
+      return [
+        {
+          file,
+          where: at(rule),
+          message: `there is no "${rule}" here for this message to explain; write the message beside the "${rule}" itself (in the same { … }).`,
+        },
+      ]
+    return []
+  })
+}
+
+/** Why a "pattern" is no regular expression (as Ajv reads it, with the u flag), if it is not. */
+function invalidPattern(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, 'u')
+    return undefined
+  } catch (error) {
+    const reason = (error as Error).message.split(': ').pop()
+    return `"${pattern}" is not a valid regular expression (${reason}); no form with this field could be checked, so the server would refuse to start. In JSON, a backslash is written twice ("\\\\d" for \\d).`
+  }
 }
 
 /** Why `ref` points to nothing, or undefined when it resolves. */

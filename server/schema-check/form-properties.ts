@@ -1,9 +1,11 @@
 // The fields of one form of a data schema, each with its rules resolved through "$ref" (a field
 // written as { "$ref": "#/definitions/money", "title": "Price" } gets money's rules and its own
 // title) and where each rule is written, so messages can point at the line to change.
-import type { FormName } from '../../src/forms/form-schema'
 import { isObject, type Json } from './json-file'
 import { pointer } from './problem'
+
+/** The forms of a data schema (`definitions.create`, `definitions.update`). */
+export type FormName = 'create' | 'update'
 
 export const FORMS: readonly FormName[] = ['create', 'update']
 
@@ -26,6 +28,11 @@ export function requiredOf(doc: Json, form: FormName): { names: string[]; where:
   const [node, at] = follow(doc, ['definitions', form])
   const list = isObject(node) && Array.isArray(node.required) ? node.required.map(String) : []
   return { names: list, where: pointer([...at, 'required']) }
+}
+
+/** Where the form's own "properties" are written (following "update" → "create"). */
+export function propertiesOf(doc: Json, form: FormName): string {
+  return pointer([...follow(doc, ['definitions', form])[1], 'properties'])
 }
 
 /** Every field of a form: its own properties and those of its allOf/anyOf/oneOf and if/then/else. */
@@ -73,7 +80,8 @@ function resolveField(doc: Json, path: Path): ResolvedField {
   return {
     schema,
     whereIs: (keyword) => {
-      const layer = layers.find(({ node }) => keyword in node) ?? layers[0]
+      // A keyword the field lacks belongs where its rules are written: the innermost "$ref".
+      const layer = layers.find(({ node }) => keyword in node) ?? layers[layers.length - 1]
       return pointer(layer ? [...layer.at, ...(keyword in layer.node ? [keyword] : [])] : path)
     },
   }
