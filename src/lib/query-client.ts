@@ -12,7 +12,15 @@ import {
   queryOptions,
 } from '@tanstack/react-query'
 import type { PageInfo } from '../components/pager'
-import { ApiError, api, errorText, isApiError, NETWORK_ERROR, type Versioned } from './api-client'
+import {
+  ApiError,
+  api,
+  errorText,
+  isApiError,
+  isNotFound,
+  NETWORK_ERROR,
+  type Versioned,
+} from './api-client'
 import type { QueryParams } from './query-string'
 
 export interface LoadMeta extends Record<string, unknown> {
@@ -35,8 +43,6 @@ export interface QueryHandlers {
   /** Shows a failed load's message (the server's detail, else the fallback). */
   report: (message: string) => void
 }
-
-const isNotFound = (error: unknown) => isApiError(error) && error.status === 404
 
 export function createQueryClient(handlers: QueryHandlers): QueryClient {
   return new QueryClient({
