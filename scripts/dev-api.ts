@@ -66,12 +66,15 @@ async function loadSchemas(): Promise<void> {
   current = next
   // Closing leaves the database open (the caller owns it) and lets requests under way finish.
   await previous?.close()
-  if (previous) {
-    console.log(`API: schemas reloaded in ${((performance.now() - started) / 1000).toFixed(2)} s`)
+  if (serving) {
+    const seconds = ((performance.now() - started) / 1000).toFixed(2)
+    console.log(`API: schemas ${previous ? 'reloaded' : 'loaded'} in ${seconds} s`)
   }
 }
 
+let serving = false
 await loadSchemas()
+serving = true
 const server = createServer((request, response) => {
   if (current) return current.routing(request, response)
   response.writeHead(503, { 'content-type': 'application/json' })

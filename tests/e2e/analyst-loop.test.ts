@@ -3,7 +3,7 @@
 // enforces it with no other command, 10 edits in a row, each within 5 s of saving (issue 27);
 // `npm start` rebuilds a web build made from older schemas (and says why), and refuses to serve
 // schemas with mistakes.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -49,6 +49,29 @@ async function expectEditFollowed(page: Page, baseUrl: string, token: string) {
   expect(status).toBe(400)
 }
 
+/** The command lines of every process below `pid` (Linux `ps`). */
+function descendants(pid: number): string[] {
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
+    .filter((match) => match !== null)
+    .map(([, child, parent, command]) => ({
+      child: Number(child),
+      parent: Number(parent),
+      command,
+    }))
+  const found: string[] = []
+  const below = [pid]
+  while (below.length > 0) {
+    const parent = below.pop()
+    for (const row of rows.filter((r) => r.parent === parent)) {
+      found.push(row.command)
+      below.push(row.child)
+    }
+  }
+  return found
+}
+
 describe('npm run dev', () => {
   let copy: FolderCopy
   afterAll(() => copy?.remove())
@@ -64,6 +87,11 @@ describe('npm run dev', () => {
       await signInAndOpenCategoryForm(page, dev.webUrl)
       await page.getByLabel('Name', { exact: true }).waitFor()
       const token = await login(dev.webUrl)
+      // One watcher: dev.ts itself. Its API server watches nothing (no `node --watch`, whose
+      // nested watchers raced each other in issue 27).
+      const commands = descendants(dev.pid)
+      expect(commands.filter((command) => command.includes('scripts/dev-api.ts'))).toHaveLength(1)
+      expect(commands.filter((command) => command.includes('--watch'))).toEqual([])
       let edit = editOfRound(1)
       for (let round = 1; round <= EDITS_IN_A_ROW; round++) {
         edit = editOfRound(round)
