@@ -89,7 +89,10 @@ server.listen(config.port, config.host, () => {
 let reloads = Promise.resolve()
 process.on('message', (message) => {
   if (message !== 'reload-schemas') return
-  reloads = reloads.then(loadSchemas).then(() => void process.send?.('schemas-reloaded'))
+  reloads = reloads
+    .then(loadSchemas)
+    .catch((error: unknown) => console.error('The API could not reload the schemas:', error))
+    .then(() => void process.send?.('schemas-reloaded'))
 })
 
 let stopping = false

@@ -29,6 +29,8 @@ const API_CODE = [
 ]
 /** How long changes are gathered into one batch. */
 const SETTLE_MS = 100
+/** A reload not answered in this long (a stuck API) becomes a restart. */
+const RELOAD_TIMEOUT_MS = 60_000
 
 class ApiProcess {
   private child: ChildProcess | undefined
@@ -77,19 +79,26 @@ class ApiProcess {
   async reloadSchemas() {
     const child = this.child
     if (!child?.connected) return this.restart()
-    await new Promise<void>((resolve) => {
-      const done = () => {
+    const answered = await new Promise<boolean>((resolve) => {
+      const done = (answer: boolean) => {
+        clearTimeout(timer)
         child.off('message', onMessage)
-        child.off('exit', done)
-        resolve()
+        child.off('exit', onExit)
+        resolve(answer)
       }
       const onMessage = (message: unknown) => {
-        if (message === 'schemas-reloaded') done()
+        if (message === 'schemas-reloaded') done(true)
       }
+      const onExit = () => done(true)
+      const timer = setTimeout(() => done(false), RELOAD_TIMEOUT_MS)
       child.on('message', onMessage)
-      child.once('exit', done)
+      child.once('exit', onExit)
       child.send('reload-schemas')
     })
+    if (!answered) {
+      console.error('The API server did not reload its schemas in time: restarting it.')
+      await this.restart()
+    }
   }
 }
 
