@@ -56,11 +56,16 @@ const CHECKER_FILE = fileURLToPath(new URL('./schema-check/index.ts', import.met
 export function formValidatorsPlugin(schemasDir = 'schemas'): Plugin {
   return {
     name: 'form-validators',
-    // Loading the checker takes seconds on a busy machine: done once the dev server is up, not
-    // when the first edit is saved (issue 27: the live loop answers within 5 s of each save).
+    // Loading the checker (and its first run) takes seconds on a busy machine: done once the dev
+    // server is up, not when the first edit is saved (issue 27: each save within 5 s).
     configureServer(server) {
       server.httpServer?.once('listening', () => {
-        server.ssrLoadModule(CHECKER_FILE).catch(() => {})
+        server
+          .ssrLoadModule(CHECKER_FILE)
+          .then((checker) =>
+            (checker as typeof import('./schema-check')).checkSchemas(resolve(schemasDir)),
+          )
+          .catch(() => {})
       })
     },
     resolveId(id) {
