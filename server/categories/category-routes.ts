@@ -46,7 +46,7 @@ export function registerCategoryRoutes(
   kind: CategoryKind,
 ) {
   const { path, table, schemaId, parentField, notFound } = kind
-  const custom = customFields(app, schemaId)
+  const custom = customFields(app, schemaId, table)
   /** The category as GET answers it; undefined when it does not exist. */
   const current = async (conn: Db, id: number) => {
     const category = await findCategoryJson(conn, kind, id)

@@ -33,7 +33,7 @@ export function deletion(
   app: FastifyInstance,
   entity: Entity & Required<Pick<Entity, 'remove'>>,
 ): Deletion {
-  const custom = customFields(app, entity.schemaId)
+  const custom = customFields(app, entity.schemaId, entity.table)
   const shown = async (db: Db, id: number) => {
     const record = await entity.find(db, id)
     return record && custom.show(db, { id, ...record })

@@ -4,6 +4,17 @@
 // (`additionalProperties`): custom fields are the schema files', not these.
 import type { FastifyInstance } from 'fastify'
 
+/** A record as GET shows it: its fields are the schema files' (custom fields too), so every one
+ * is kept as it is. */
+export const RECORD_SCHEMA = {
+  $id: 'Record',
+  description: 'A record as GET shows it, custom fields included',
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer' } },
+  additionalProperties: true,
+} as const
+
 /** Shared schemas, by $id: the OpenAPI document's components. */
 const SHARED = [
   {
@@ -13,14 +24,7 @@ const SHARED = [
     required: ['detail'],
     properties: { detail: { type: 'string' } },
   },
-  {
-    $id: 'Record',
-    description: 'A record as GET shows it, custom fields included',
-    type: 'object',
-    required: ['id'],
-    properties: { id: { type: 'integer' } },
-    additionalProperties: true,
-  },
+  RECORD_SCHEMA,
   {
     $id: 'Page',
     description: 'One page of a list',

@@ -28,7 +28,7 @@ export function registerListRoutes(
 ): void {
   for (const entity of entities) {
     const { collection, list } = entity
-    const custom = customFields(app, entity.schemaId)
+    const custom = customFields(app, entity.schemaId, entity.table)
     const ask = (query: RawQuery): ListPage => ({
       filter: list.filter(query),
       page: pageRequest(query),

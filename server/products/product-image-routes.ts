@@ -48,8 +48,8 @@ const IMAGE = `${IMAGES}/:imageId`
 const imageParams = pathParams('id', 'imageId')
 
 export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const custom = customFields(app, 'product-image')
-  const { audit: previewAudit } = productAudit(customFields(app, 'product'))
+  const custom = customFields(app, 'product-image', 'productImages')
+  const { audit: previewAudit } = productAudit(customFields(app, 'product', 'products'))
   const imageAudit = productImageAudit(custom)
   const listQuery = querySchema({
     ...pageParams,

@@ -44,7 +44,7 @@ import {
 } from './product-writes'
 
 export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const custom = customFields(app, 'product')
+  const custom = customFields(app, 'product', 'products')
   const { current, audit } = productAudit(custom)
   const page = (query: RawQuery, filter: ProductFilter): ListPage => ({
     filter,

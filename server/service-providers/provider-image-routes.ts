@@ -44,7 +44,7 @@ export const PROVIDER_IMAGE_KINDS: ImageKind[] = [
 const params = pathParams('id')
 
 export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const { audit } = providerAudit(customFields(app, 'service-provider'))
+  const { audit } = providerAudit(customFields(app, 'service-provider', 'serviceProviders'))
   for (const { kind, field, label } of PROVIDER_IMAGE_KINDS) {
     const path = `${BASE_PATH}/:id/${kind}`
     const noImage = `This service provider has no ${label}`

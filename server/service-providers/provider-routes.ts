@@ -26,7 +26,7 @@ import {
 } from './provider-writes'
 
 export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const custom = customFields(app, 'service-provider')
+  const custom = customFields(app, 'service-provider', 'serviceProviders')
   const { current, audit } = providerAudit(custom)
   app.post<{ Body: NewProviderBody }>(
     BASE_PATH,

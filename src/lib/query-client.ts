@@ -92,6 +92,7 @@ export function recordQuery<T, Raw = T>(path: string, options: RecordQueryOption
     queryFn: async (): Promise<Versioned<T>> => {
       if (ids.some(Number.isNaN)) throw new ApiError(404, null)
       const { data, etag } = await api.getVersioned<Raw>(path)
+      // Without `map`, Raw is T (its default): the record is what the screens show.
       return { data: map ? map(data) : (data as unknown as T), etag }
     },
     meta: { errorText, notFoundPage },
@@ -118,6 +119,7 @@ export function listQuery<T, Raw = T>(
     queryKey: [...pathKey(path), query],
     queryFn: async (): Promise<Page<T>> => {
       const page = await api.get<Page<Raw>>(path, query)
+      // Without `map`, Raw is T (its default): the rows are what the screens show.
       return map ? { ...page, data: page.data.map(map) } : (page as unknown as Page<T>)
     },
     placeholderData: keepPreviousData,
