@@ -8,7 +8,7 @@ import { registerBulkRoutes } from './bulk/bulk-routes'
 import type { Config } from './config'
 import type { Database } from './db/types'
 import { ENTITIES } from './entities'
-import type { Entity } from './entity'
+import { capabilityPlugin, type Entity, entityPlugin } from './entity'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { type Lifecycle, registerHealth } from './health'
 import { registerHistoryRoutes } from './history/history-routes'
@@ -97,11 +97,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.loginLimiter ?? createLoginLimiter({}, config.databaseUrl ? db : undefined)
   registerAuthRoutes(app, { db, policy, limiter })
   const entities = options.entities ?? ENTITIES
-  for (const entity of entities) entity.routes?.(app, db)
-  registerListRoutes(app, db, entities)
-  registerDeleteRoutes(app, db, entities)
-  registerBulkRoutes(app, db, entities)
-  registerHistoryRoutes(app, db, entities)
+  for (const entity of entities) await app.register(entityPlugin, { db, entity })
+  const capabilities = [
+    registerListRoutes,
+    registerDeleteRoutes,
+    registerBulkRoutes,
+    registerHistoryRoutes,
+  ]
+  for (const register of capabilities) {
+    await app.register(capabilityPlugin(register), { db, entities })
+  }
   return app
 }
 

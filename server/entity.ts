@@ -5,6 +5,7 @@
 // lists) are its `routes` plugin. ./entities.ts lists the product's entities; README
 // "Adding an entity" walks through one.
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, Db } from './db/types'
 import type { CsvColumn } from './lib/csv-export'
@@ -62,6 +63,22 @@ export interface Entity<
     // biome-ignore lint/suspicious/noExplicitAny: whatever the source reads before its queries
     source?: ListSource<Filter, ExportRow, any>
   }
-  /** Its own routes: create, read, update, nested lists. */
+  /** Its own routes: create, update, nested lists. */
   routes?: (app: FastifyInstance, db: Kysely<Database>) => void
+}
+
+/** An entity's own routes as a Fastify plugin. fastify-plugin keeps them in the app's scope, so
+ * they share its hooks (authentication, read-cache invalidation), schemas and error handler. */
+export const entityPlugin = fp<{ db: Kysely<Database>; entity: Entity }>(async (app, options) => {
+  options.entity.routes?.(app, options.db)
+})
+
+/** A capability every entity gets (list, delete, bulk, history) as a Fastify plugin over all
+ * the descriptors, in the app's scope like an entity's own routes. */
+export function capabilityPlugin(
+  register: (app: FastifyInstance, db: Kysely<Database>, entities: readonly Entity[]) => void,
+) {
+  return fp<{ db: Kysely<Database>; entities: readonly Entity[] }>(async (app, options) => {
+    register(app, options.db, options.entities)
+  })
 }
