@@ -3,6 +3,7 @@
 // here by hand; `npm run docs:machines` rewrites the file and a test fails when it is stale.
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
 import { cropMachine } from '../../src/machines/crop-machine'
+import { csvExportMachine } from '../../src/machines/csv-export-machine'
 import { deleteMachine } from '../../src/machines/delete-machine'
 import { drawerMachine } from '../../src/machines/drawer-machine'
 import { formSubmitMachine } from '../../src/machines/form-submit-machine'
@@ -47,6 +48,13 @@ export const documentedMachines: Documented[] = [
     summary:
       'A Delete behind its confirm dialog; a 409 with an alternative on offer (Disable) keeps the dialog open as `refused`.',
     input: 'none (`delete.open` says whether the page offers an alternative)',
+  },
+  {
+    machine: csvExportMachine,
+    file: 'src/machines/csv-export-machine.ts',
+    summary:
+      'A list’s CSV export: requested, read with progress, then saved, cancelled, cut off or failed.',
+    input: 'none (`export.start` carries the list’s path and query)',
   },
 ]
 

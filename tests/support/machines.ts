@@ -6,11 +6,13 @@ import { getShortestPaths } from '@xstate/graph'
 import { describe, expect, it } from 'vitest'
 import {
   type Actor,
+  type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   createActor,
   type EventFromLogic,
   type EventObject,
+  fromCallback,
   fromPromise,
   type InputFrom,
   type InspectionEvent,
@@ -67,6 +69,32 @@ export function settledByHand<TOutput, TInput>() {
     calls,
     resolve: (output: TOutput) => last().resolve(output),
     reject: (error: unknown) => last().reject(error),
+  }
+}
+
+/**
+ * A fake callback actor (`fromCallback`) that reports back only when the test says: `sendBack`
+ * sends an event from the latest call to the machine; `stopped` tells whether the machine has
+ * stopped that call (left the state that invoked it). Keeps its `calls`.
+ */
+export function callbackByHand<TInput>() {
+  const calls: { input: TInput; sendBack: (event: AnyEventObject) => void; stopped: boolean }[] = []
+  const last = () => {
+    const call = calls.at(-1)
+    if (!call) throw new Error('The effect was never called')
+    return call
+  }
+  return {
+    logic: fromCallback<AnyEventObject, TInput>(({ input, sendBack }) => {
+      const call = { input, sendBack, stopped: false }
+      calls.push(call)
+      return () => {
+        call.stopped = true
+      }
+    }),
+    calls,
+    sendBack: (event: AnyEventObject) => last().sendBack(event),
+    stopped: () => last().stopped,
   }
 }
 
