@@ -2,6 +2,7 @@
 // edges, and what a test provides. Only each machine's one-line summary and input are written
 // here by hand; `npm run docs:machines` rewrites the file and a test fails when it is stale.
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import { bulkActionsMachine } from '../../src/machines/bulk-actions-machine'
 import { cropMachine } from '../../src/machines/crop-machine'
 import { csvExportMachine } from '../../src/machines/csv-export-machine'
 import { deleteMachine } from '../../src/machines/delete-machine'
@@ -55,6 +56,13 @@ export const documentedMachines: Documented[] = [
     summary:
       'A list’s CSV export: requested, read with progress, then saved, cancelled, cut off or failed.',
     input: 'none (`export.start` carries the list’s path and query)',
+  },
+  {
+    machine: bulkActionsMachine,
+    file: 'src/machines/bulk-actions-machine.ts',
+    summary:
+      'The bulk bar’s actions: Enable and Disable at once, Delete after its confirm dialog; one request each.',
+    input: 'none (the selection is read by the `runAction` the app provides)',
   },
 ]
 
