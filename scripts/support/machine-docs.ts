@@ -7,6 +7,7 @@ import { cropMachine } from '../../src/machines/crop-machine'
 import { csvExportMachine } from '../../src/machines/csv-export-machine'
 import { deleteMachine } from '../../src/machines/delete-machine'
 import { drawerMachine } from '../../src/machines/drawer-machine'
+import { formEditMachine } from '../../src/machines/form-edit-machine'
 import { formSubmitMachine } from '../../src/machines/form-submit-machine'
 import { sessionMachine } from '../../src/machines/session-machine'
 import { type Edge, machineEdges, nameOf, statePath } from './machine-graph'
@@ -36,6 +37,13 @@ export const documentedMachines: Documented[] = [
     file: 'src/machines/form-submit-machine.ts',
     summary: 'The busy state of every form: submit, then succeeded or failed.',
     input: '`{ fallbackError }` — the form’s text when the server sends no detail',
+  },
+  {
+    machine: formEditMachine,
+    file: 'src/machines/form-edit-machine.ts',
+    summary:
+      'A schema form’s own state beside the form-submit machine: dirty or clean, and whether its save is leaving the page.',
+    input: 'none (`form.load` gives it the form’s first data)',
   },
   {
     machine: cropMachine,
