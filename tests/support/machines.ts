@@ -98,7 +98,10 @@ export function callbackByHand<TInput>() {
   }
 }
 
-/** `active.cropping` for `{ active: 'cropping' }`: a state's name, readable in a failure. */
+/**
+ * `active.cropping` for `{ active: 'cropping' }`: a state's name, readable in a failure; a
+ * parallel machine's regions are joined by commas (`edits.dirty, save.idle`).
+ */
 export function where(state: { value: StateValue }): string {
   const paths = (value: StateValue): string[] =>
     typeof value === 'string'
