@@ -48,6 +48,20 @@ function alternatives(state: AnyStateNode, eventType: string) {
   return found
 }
 
+/**
+ * The guarded edges of `state` that a guard named `guard` decides for an event of type
+ * `eventType`: those written for the event itself, else eventless ones (XState checks a state's
+ * eventless transitions after every step, with the step's event).
+ */
+export function guardedEdges(state: AnyStateNode, eventType: string, guard: string): Edge[] {
+  const decides = (type: string) =>
+    alternatives(state, type)
+      .filter((transition) => transition.guard && nameOf(transition.guard) === guard)
+      .map((transition) => toEdge(state, transition))
+  const forEvent = decides(eventType)
+  return forEvent.length ? forEvent : decides('')
+}
+
 /** A name for a guard, an action or an actor as written in the machine. */
 export function nameOf(item: unknown): string {
   if (typeof item === 'string') return item

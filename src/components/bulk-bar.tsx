@@ -1,12 +1,17 @@
 // The bar above a list's table while rows are chosen: how many, "Select all N matching the
 // filters" once a whole page is ticked, and the list's actions (Enable, Disable, Delete behind
 // the spec's confirm dialog). One request per action; its result is a toast. It sits outside
-// the table's sideways scroll, so at 375 px it stays in view and its buttons wrap.
+// the table's sideways scroll, so at 375 px it stays in view and its buttons wrap. The steps
+// are the bulk actions machine's (src/machines/bulk-actions-machine.ts); this renders them and
+// provides the request and the toasts.
 import { Button, Flex, HStack, Text } from '@chakra-ui/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useRef } from 'react'
+import { fromPromise } from 'xstate'
 import { api, errorText } from '../lib/api-client'
 import { pathKey } from '../lib/query-client'
+import { bulkActionsMachine } from '../machines/bulk-actions-machine'
 import { BULK_TEXTS, type BulkResult, bulkResultText } from './bulk-messages'
 import type { BulkAction, BulkSelection } from './bulk-selection'
 import { ConfirmDialog } from './confirm-dialog'
@@ -20,30 +25,41 @@ const LABELS: Record<BulkAction, string> = {
 
 export function BulkBar({ selection, pageIds }: { selection: BulkSelection; pageIds: number[] }) {
   const { target, count, total, allMatching } = selection
-  const [confirming, setConfirming] = useState(false)
   const client = useQueryClient()
-  const run = useMutation({
-    mutationFn: (action: BulkAction) =>
-      api.post<BulkResult>(
-        `${target.path}/bulk`,
-        allMatching ? { action, filter: selection.filter } : { action, ids: [...selection.ids] },
-      ),
-    onSettled: () => {
-      for (const path of target.refreshes)
-        void client.invalidateQueries({ queryKey: pathKey(path) })
-    },
-  })
-  const act = (action: BulkAction) =>
-    run.mutate(action, {
-      onSuccess: (result) => {
-        const text = bulkResultText(target, action, result)
-        if (result.refused.length > 0) notify.warning(text)
-        else notify.success(text)
-        selection.clear()
+  // The machine is created once; the latest selection is read through a ref.
+  const latest = useRef(selection)
+  latest.current = selection
+  const actor = useActorRef(
+    bulkActionsMachine.provide({
+      actors: {
+        runAction: fromPromise<unknown, { action: BulkAction }>(async ({ input }) => {
+          const { target, allMatching, filter, ids } = latest.current
+          const { action } = input
+          try {
+            return await api.post<BulkResult>(
+              `${target.path}/bulk`,
+              allMatching ? { action, filter } : { action, ids: [...ids] },
+            )
+          } finally {
+            for (const path of target.refreshes)
+              void client.invalidateQueries({ queryKey: pathKey(path) })
+          }
+        }),
       },
-      onError: (error) => notify.error(errorText(error, BULK_TEXTS.failed)),
-      onSettled: () => setConfirming(false),
-    })
+      actions: {
+        reportDone: (_, params) => {
+          const result = params.result as BulkResult
+          const text = bulkResultText(latest.current.target, params.action, result)
+          if (result.refused.length > 0) notify.warning(text)
+          else notify.success(text)
+          latest.current.clear()
+        },
+        reportFailure: (_, params) => notify.error(errorText(params.error, BULK_TEXTS.failed)),
+      },
+    }),
+  )
+  const busy = useSelector(actor, (state) => state.hasTag('busy'))
+  const confirming = useSelector(actor, (state) => state.hasTag('confirming'))
 
   if (count === 0) return null
   const pageTicked = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id))
@@ -77,13 +93,13 @@ export function BulkBar({ selection, pageIds }: { selection: BulkSelection; page
             size="sm"
             variant={action === 'delete' ? 'outline' : 'subtle'}
             colorPalette={action === 'delete' ? 'red' : 'teal'}
-            disabled={run.isPending}
-            onClick={() => (action === 'delete' ? setConfirming(true) : act(action))}
+            disabled={busy}
+            onClick={() => actor.send({ type: 'bulk.request', action })}
           >
             {LABELS[action]}
           </Button>
         ))}
-        <Button size="sm" variant="ghost" disabled={run.isPending} onClick={selection.clear}>
+        <Button size="sm" variant="ghost" disabled={busy} onClick={selection.clear}>
           Clear selection
         </Button>
       </HStack>
@@ -92,9 +108,9 @@ export function BulkBar({ selection, pageIds }: { selection: BulkSelection; page
         title={BULK_TEXTS.confirmTitle}
         text={BULK_TEXTS.confirmText(target, count)}
         confirmText="Delete"
-        busy={run.isPending}
-        onConfirm={() => act('delete')}
-        onCancel={() => setConfirming(false)}
+        busy={busy}
+        onConfirm={() => actor.send({ type: 'bulk.confirm' })}
+        onCancel={() => actor.send({ type: 'bulk.cancel' })}
       />
     </Flex>
   )

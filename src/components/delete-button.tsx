@@ -2,11 +2,16 @@
 // cannot be undone. This will permanently delete the …'). Success is a toast; a failure shows
 // the server's detail (else the fallback). When the server refuses because something still
 // holds the record (409) and the caller offers an alternative (a provider with products can be
-// disabled instead), the dialog shows the server's detail and offers that alternative.
+// disabled instead), the dialog shows the server's detail and offers that alternative. The
+// steps are the delete machine's (src/machines/delete-machine.ts); this renders them and
+// provides the calls and the toasts.
 import { Button, type ButtonProps } from '@chakra-ui/react'
+import { useActorRef, useSelector } from '@xstate/react'
 import { Trash2 } from 'lucide-react'
-import { useState } from 'react'
-import { errorText, isApiError } from '../lib/api-client'
+import { useRef } from 'react'
+import { fromPromise } from 'xstate'
+import { errorText } from '../lib/api-client'
+import { deleteMachine } from '../machines/delete-machine'
 import { ConfirmDialog } from './confirm-dialog'
 import { notify } from './messages'
 
@@ -32,38 +37,40 @@ export interface DeleteButtonProps {
   size?: ButtonProps['size']
 }
 
-type Step = { name: 'closed' } | { name: 'confirming' } | { name: 'refused'; detail: string }
-
 export function DeleteButton(props: DeleteButtonProps) {
-  const { noun, run, messages, onDone, alternative, label = 'Delete', size } = props
-  const [step, setStep] = useState<Step>({ name: 'closed' })
-  const [busy, setBusy] = useState(false)
-  const close = () => setStep({ name: 'closed' })
-
-  const attempt = async (action: () => Promise<unknown>, done: string, failed: string) => {
-    setBusy(true)
-    try {
-      await action()
-      close()
-      notify.success(done)
-      return true
-    } catch (error) {
-      if (alternative && step.name === 'confirming' && isApiError(error) && error.status === 409) {
-        setStep({ name: 'refused', detail: errorText(error, failed) })
-      } else {
-        close()
-        notify.error(errorText(error, failed))
-      }
-      return false
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const confirm = async () => {
-    if (await attempt(run, messages.done, messages.failed)) onDone()
-  }
-  const refused = step.name === 'refused' && alternative
+  const { noun, messages, alternative, label = 'Delete', size } = props
+  // The machine is created once; the latest props are read through a ref.
+  const latest = useRef(props)
+  latest.current = props
+  const actor = useActorRef(
+    deleteMachine.provide({
+      actors: {
+        remove: fromPromise(() => latest.current.run()),
+        alternative: fromPromise(async () => latest.current.alternative?.run()),
+      },
+      actions: {
+        reportDeleted: () => {
+          notify.success(latest.current.messages.done)
+          latest.current.onDone()
+        },
+        reportAlternativeDone: () => {
+          const done = latest.current.alternative?.done
+          if (done) notify.success(done)
+        },
+        reportFailure: (_, { step, error }) => {
+          const { messages, alternative } = latest.current
+          const failed = step === 'delete' ? messages.failed : (alternative?.failed ?? '')
+          notify.error(errorText(error, failed))
+        },
+      },
+    }),
+  )
+  const open = useSelector(actor, (state) => state.hasTag('open'))
+  const busy = useSelector(actor, (state) => state.hasTag('busy'))
+  const refusal = useSelector(actor, (state) =>
+    state.hasTag('refused') ? state.context.refusal : undefined,
+  )
+  const refused = refusal !== undefined && alternative
 
   return (
     <>
@@ -71,26 +78,22 @@ export function DeleteButton(props: DeleteButtonProps) {
         colorPalette="red"
         variant="outline"
         size={size}
-        onClick={() => setStep({ name: 'confirming' })}
+        onClick={() => actor.send({ type: 'delete.open', offersAlternative: !!alternative })}
       >
         <Trash2 aria-hidden /> {label}
       </Button>
       <ConfirmDialog
-        open={step.name !== 'closed'}
+        open={open}
         title={refused ? `This ${noun} cannot be deleted` : 'Are you sure?'}
         text={
           refused
-            ? step.detail
+            ? errorText(refusal, messages.failed)
             : `This action cannot be undone. This will permanently delete the ${noun}.`
         }
         confirmText={refused ? alternative.label : label}
         busy={busy}
-        onConfirm={() =>
-          refused
-            ? void attempt(alternative.run, alternative.done, alternative.failed)
-            : void confirm()
-        }
-        onCancel={close}
+        onConfirm={() => actor.send({ type: 'delete.confirm' })}
+        onCancel={() => actor.send({ type: 'delete.cancel' })}
       />
     </>
   )

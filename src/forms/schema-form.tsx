@@ -1,12 +1,16 @@
 // A form rendered from a schema file: Chakra theme, precompiled validator, plain-words errors,
 // and a submit button whose text follows the form's busy state ('Create Category' /
 // 'Creating . . .'). Both texts come from the ui schema's "ui:submitButtonOptions". Leaving
-// the form with unsaved changes asks first (unsaved-changes-guard.tsx).
+// the form with unsaved changes asks first (unsaved-changes-guard.tsx): whether it is dirty, and
+// whether its own save is leaving the page, is the form edit machine's
+// (src/machines/form-edit-machine.ts), told of the page's form-submit machine through `busy`.
 import { Button, HStack } from '@chakra-ui/react'
 import type Form from '@rjsf/core'
 import { withTheme } from '@rjsf/core'
-import { deepEquals, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
+import { formEditMachine } from '../machines/form-edit-machine'
 import { transformErrors } from './plain-errors'
 import { templates, widgets } from './theme'
 import { UnsavedChangesGuard } from './unsaved-changes-guard'
@@ -71,7 +75,7 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
         onChange?.(event.formData as Partial<T>)
       }}
       onSubmit={(event) => {
-        dirty.saving.current = true
+        dirty.submitted()
         onSubmit(event.formData as T)
       }}
     >
@@ -91,29 +95,36 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
   )
 }
 
-/** Undefined members dropped: a field typed into and emptied again counts as untouched. */
-const comparable = (data: unknown) => (data === undefined ? {} : JSON.parse(JSON.stringify(data)))
-
 /**
  * Whether the form's data differs from what it started with: RJSF's own first state, defaults
- * filled in, so an untouched form (or one edited back) is clean. `saving` is set when a valid
- * form is submitted, so the save's own redirect is not held, and cleared when a failed save
- * leaves the form on screen.
+ * filled in, so an untouched form (or one edited back) is clean. `saving` holds from a valid
+ * submit until the page's save is no longer busy, so the save's own redirect is not held and a
+ * failed save that leaves the form on screen guards it again. Both are the form edit machine's.
  */
 function useDirty(busy: boolean) {
   const formRef = useRef<Form>(null)
-  const initial = useRef<unknown>(undefined)
-  const [edited, setEdited] = useState<unknown>(undefined)
-  const saving = useRef(false)
+  const actor = useActorRef(formEditMachine)
+  const dirty = useSelector(actor, (state) => state.hasTag('dirty'))
   useEffect(() => {
-    initial.current = comparable(formRef.current?.state.formData)
-  }, [])
+    actor.send({ type: 'form.load', data: formRef.current?.state.formData })
+  }, [actor])
   useEffect(() => {
-    if (!busy) saving.current = false
-  }, [busy])
-  const dirty =
-    edited !== undefined &&
-    initial.current !== undefined &&
-    !deepEquals(comparable(edited), initial.current)
-  return { formRef, saving, dirty, changed: (next: unknown) => setEdited(next ?? {}) }
+    if (!busy) actor.send({ type: 'save.settled' })
+  }, [actor, busy])
+  // The guard asks at navigation time, possibly before React renders again: it reads the actor.
+  const saving = useMemo<RefObject<boolean>>(
+    () => ({
+      get current() {
+        return actor.getSnapshot().hasTag('saving')
+      },
+    }),
+    [actor],
+  )
+  return {
+    formRef,
+    saving,
+    dirty,
+    changed: (data: unknown) => actor.send({ type: 'form.change', data }),
+    submitted: () => actor.send({ type: 'form.submit' }),
+  }
 }

@@ -1,79 +1,29 @@
-import { describe, expect, it, vi } from 'vitest'
-import { fromPromise, waitFor } from 'xstate'
+import { describe, expect, it } from 'vitest'
+import { waitFor } from 'xstate'
 import { ApiError } from '../../src/lib/api-client'
 import { areaToBox } from '../../src/lib/crop-geometry'
 import { photoCrop, productImageCrop } from '../../src/lib/crop-presets'
+import { cropMachine, type ExportRequest, type LoadedImage } from '../../src/machines/crop-machine'
 import {
-  type CropSettings,
-  cropMachine,
-  type ExportRequest,
-  type LoadedImage,
-} from '../../src/machines/crop-machine'
+  type CropRun,
+  cropped,
+  cropping,
+  failed,
+  pickedFile as file,
+  IMAGE,
+  PNG,
+  startCrop as start,
+  UPLOAD_ERROR,
+} from '../support/crop'
 import {
   deferred,
   describeEdgeCoverage,
   describeShortestPaths,
+  sendRefused,
   settledByHand,
   startMachine,
   where,
 } from '../support/machines'
-
-const UPLOAD_ERROR = 'Error uploading image. Please try again.'
-const IMAGE: LoadedImage = { src: 'blob:picked-1', width: 4000, height: 3000 }
-const PNG = 'data:image/png;base64,iVBORw0KGgo='
-const file = (name = 'me.png') => new File(['png bytes'], name, { type: 'image/png' })
-
-interface Fakes {
-  readFile?: (file: File) => Promise<LoadedImage>
-  exportCrop?: (request: ExportRequest) => Promise<string>
-  upload?: (dataUrl: string) => Promise<unknown>
-}
-
-function start(fakes: Fakes = {}, settings: CropSettings = photoCrop) {
-  const readFile = vi.fn(fakes.readFile ?? (async () => IMAGE))
-  const exportCrop = vi.fn(fakes.exportCrop ?? (async () => PNG))
-  const upload = vi.fn(fakes.upload ?? (async () => ({ ok: true })))
-  const releaseImage = vi.fn()
-  const reportFailure = vi.fn()
-  const reportUploaded = vi.fn()
-  const logic = cropMachine.provide({
-    actors: {
-      readFile: fromPromise<LoadedImage, { file: File }>(({ input }) => readFile(input.file)),
-      exportCrop: fromPromise<string, ExportRequest>(({ input }) => exportCrop(input)),
-      upload: fromPromise<unknown, { dataUrl: string }>(({ input }) => upload(input.dataUrl)),
-    },
-    actions: {
-      releaseImage: (_, params) => releaseImage(params.src),
-      reportFailure: (_, params) => reportFailure(params),
-      reportUploaded: (_, params) => reportUploaded(params.result),
-    },
-  })
-  const actor = startMachine(logic, settings)
-  const state = () => actor.getSnapshot()
-  return { actor, state, readFile, exportCrop, upload, releaseImage, reportFailure, reportUploaded }
-}
-
-/** Picks a file and waits until the image is ready to crop. */
-async function cropping(fakes: Fakes = {}, settings?: CropSettings) {
-  const flow = start(fakes, settings)
-  flow.actor.send({ type: 'file.pick', file: file() })
-  await waitFor(flow.actor, (s) => s.matches({ active: 'cropping' }))
-  return flow
-}
-
-async function cropped(fakes: Fakes = {}) {
-  const flow = await cropping(fakes)
-  flow.actor.send({ type: 'crop.apply' })
-  await waitFor(flow.actor, (s) => s.matches({ active: 'cropped' }))
-  return flow
-}
-
-async function failed(fakes: Fakes = {}) {
-  const flow = await cropped({ upload: () => Promise.reject(new Error('offline')), ...fakes })
-  flow.actor.send({ type: 'upload.start' })
-  await waitFor(flow.actor, (s) => s.matches({ active: 'failed' }))
-  return flow
-}
 
 describe('crop machine: picking and cropping', () => {
   it('starts idle with nothing picked, at zoom 1', () => {
@@ -199,7 +149,7 @@ describe('crop machine: applying the crop', () => {
   it('crop.apply without a crop area does nothing', async () => {
     const { actor, state, exportCrop } = await cropping()
     actor.send({ type: 'crop.change', area: { x: 0, y: 0, width: 0, height: 0 } })
-    actor.send({ type: 'crop.apply' })
+    sendRefused(actor, { type: 'crop.apply' })
     expect(where(state())).toBe('active.cropping')
     expect(exportCrop).not.toHaveBeenCalled()
   })
@@ -377,7 +327,7 @@ describe('crop machine: uploading', () => {
 })
 
 describe('crop machine: crop.cancel from any state', () => {
-  const expectCancelled = (flow: ReturnType<typeof start>) => {
+  const expectCancelled = (flow: CropRun) => {
     flow.actor.send({ type: 'crop.cancel' })
     expect(where(flow.state())).toBe('idle')
     expect(flow.state().hasTag('active')).toBe(false)
@@ -496,7 +446,7 @@ describe('crop machine: a picked file and Remove in every state', () => {
   it('upload.start without a crop area does nothing', async () => {
     const { actor, state, exportCrop, upload } = await cropping()
     actor.send({ type: 'crop.change', area: { x: 0, y: 0, width: 0, height: 0 } })
-    actor.send({ type: 'upload.start' })
+    sendRefused(actor, { type: 'upload.start' })
     expect(where(state())).toBe('active.cropping')
     expect(exportCrop).not.toHaveBeenCalled()
     expect(upload).not.toHaveBeenCalled()

@@ -1,21 +1,30 @@
 // What every machine test shares: start an actor with its fakes while recording the edges it
-// takes, promises a test settles by hand, a token store in memory, and the generated tests —
-// shortest paths to every state, and coverage of every edge. See docs/testing.md.
+// takes and what each guard decided, promises a test settles by hand, a token store in memory,
+// and the generated tests — shortest paths to every state, and coverage of every edge and of
+// every guard both ways. See docs/testing.md.
 import { getShortestPaths } from '@xstate/graph'
 import { describe, expect, it } from 'vitest'
 import {
   type Actor,
+  type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   createActor,
+  type EventFromLogic,
   type EventObject,
+  fromCallback,
   fromPromise,
   type InputFrom,
   type InspectionEvent,
   type StateValue,
   waitFor,
 } from 'xstate'
-import { machineEdges, sourceState, toEdge } from '../../scripts/support/machine-graph'
+import {
+  guardedEdges,
+  machineEdges,
+  sourceState,
+  toEdge,
+} from '../../scripts/support/machine-graph'
 import type { SessionTokenStore } from '../../src/machines/session-machine'
 
 /** A promise the test resolves or rejects when it wants, to look at the state meanwhile. */
@@ -63,7 +72,36 @@ export function settledByHand<TOutput, TInput>() {
   }
 }
 
-/** `active.cropping` for `{ active: 'cropping' }`: a state's name, readable in a failure. */
+/**
+ * A fake callback actor (`fromCallback`) that reports back only when the test says: `sendBack`
+ * sends an event from the latest call to the machine; `stopped` tells whether the machine has
+ * stopped that call (left the state that invoked it). Keeps its `calls`.
+ */
+export function callbackByHand<TInput>() {
+  const calls: { input: TInput; sendBack: (event: AnyEventObject) => void; stopped: boolean }[] = []
+  const last = () => {
+    const call = calls.at(-1)
+    if (!call) throw new Error('The effect was never called')
+    return call
+  }
+  return {
+    logic: fromCallback<AnyEventObject, TInput>(({ input, sendBack }) => {
+      const call = { input, sendBack, stopped: false }
+      calls.push(call)
+      return () => {
+        call.stopped = true
+      }
+    }),
+    calls,
+    sendBack: (event: AnyEventObject) => last().sendBack(event),
+    stopped: () => last().stopped,
+  }
+}
+
+/**
+ * `active.cropping` for `{ active: 'cropping' }`: a state's name, readable in a failure; a
+ * parallel machine's regions are joined by commas (`edits.dirty, save.idle`).
+ */
 export function where(state: { value: StateValue }): string {
   const paths = (value: StateValue): string[] =>
     typeof value === 'string'
@@ -74,9 +112,34 @@ export function where(state: { value: StateValue }): string {
   return paths(state.value).join(', ')
 }
 
-// Edge keys taken by the actors of this test file, per machine id.
-const taken = new Map<string, Set<string>>()
+// What the actors of this test file did, per machine definition (its config: every copy made
+// with `.provide()` shares it): the edges taken, each guarded edge's outcomes, the refusals
+// the tests expected (`sendRefused`).
+interface Refusal {
+  /** `active.cropping · crop.apply`: where the event was sent. */
+  at: string
+  /** Edges taken while handling it: none, if a guard refused it. */
+  taken: string[]
+  /** Guarded edges that said no while handling it. */
+  refusedBy: string[]
+}
+interface Findings {
+  taken: Set<string>
+  guards: Map<string, Set<boolean>>
+  refusals: Refusal[]
+}
+const records = new WeakMap<object, Findings>()
+const recordOf = (machine: AnyStateMachine): Findings => {
+  let record = records.get(machine.config)
+  if (!record) {
+    record = { taken: new Set(), guards: new Map(), refusals: [] }
+    records.set(machine.config, record)
+  }
+  return record
+}
 const lastSnapshot = new WeakMap<object, AnyMachineSnapshot>()
+// While `sendRefused` sends its event: what happens in the meantime.
+let watching: Refusal | null = null
 
 function recordEdges(inspection: InspectionEvent) {
   // The snapshot after each macrostep (the first one included) is where the next one starts.
@@ -87,32 +150,124 @@ function recordEdges(inspection: InspectionEvent) {
   const after = inspection.snapshot as AnyMachineSnapshot
   const before = lastSnapshot.get(inspection.actorRef)
   lastSnapshot.set(inspection.actorRef, after)
-  const keys = taken.get(after.machine.id) ?? new Set()
-  taken.set(after.machine.id, keys)
+  const { taken } = recordOf(after.machine)
   for (const transition of inspection._transitions) {
-    keys.add(toEdge(sourceState(transition, before), transition).key)
+    const key = toEdge(sourceState(transition, before), transition).key
+    taken.add(key)
+    watching?.taken.push(key)
   }
 }
 
-/** Starts the machine (with its fakes already provided) and records every edge it takes. */
+type Guard = (args: { context: unknown; event: EventObject }, params: unknown) => boolean
+
+/** Notes what a guard decided, for the edge it decided: the state's, for the event at hand. */
+function recordGuard(snapshot: AnyMachineSnapshot, event: EventObject, guard: string, ok: boolean) {
+  const { guards } = recordOf(snapshot.machine)
+  const states = snapshot._nodes.filter((node) => node.type === 'atomic' || node.type === 'final')
+  for (const state of states) {
+    for (const edge of guardedEdges(state, event.type, guard)) {
+      const outcomes = guards.get(edge.key) ?? new Set()
+      outcomes.add(ok)
+      guards.set(edge.key, outcomes)
+      if (!ok) watching?.refusedBy.push(edge.key)
+    }
+  }
+}
+
+/**
+ * The machine with each named guard wrapped so that its every decision is recorded. XState
+ * hands a guard that has a `check` the snapshot it is checked in, which says which state is
+ * deciding. (Guards are named in our machines and take no params.)
+ */
+function recordingGuards<TLogic extends AnyStateMachine>(logic: TLogic): TLogic {
+  const named = logic.implementations.guards as { [name: string]: unknown }
+  const guards: { [name: string]: Guard } = {}
+  for (const [name, guard] of Object.entries(named)) {
+    if (typeof guard !== 'function') continue
+    const decide = guard as Guard
+    const check = (snapshot: AnyMachineSnapshot, args: Parameters<Guard>[0]) => {
+      const ok = decide(args, undefined)
+      recordGuard(snapshot, args.event, name, ok)
+      return ok
+    }
+    guards[name] = Object.assign((args: Parameters<Guard>[0]) => decide(args, undefined), {
+      check,
+    })
+  }
+  return logic.provide({ guards } as never) as TLogic
+}
+
+/**
+ * Starts the machine (with its fakes already provided), recording every edge it takes and
+ * every guard's decision.
+ */
 export function startMachine<TLogic extends AnyStateMachine>(
   logic: TLogic,
   input?: InputFrom<TLogic>,
 ): Actor<TLogic> {
-  return createActor(logic, { input, inspect: recordEdges }).start()
+  return createActor(recordingGuards(logic), { input, inspect: recordEdges }).start()
 }
 
 /**
- * The last test of a machine's file: fails naming every edge of the machine no test above took.
+ * Sends an event a guard should refuse, and records that expectation: the coverage check fails,
+ * naming the state and event, if the machine took an edge for it or no guard said no (a guard
+ * weakened or removed). The test still asserts what the refusal leaves as it was.
+ */
+export function sendRefused<TLogic extends AnyStateMachine>(
+  actor: Actor<TLogic>,
+  event: EventFromLogic<TLogic>,
+) {
+  const snapshot = actor.getSnapshot() as AnyMachineSnapshot
+  const refusal: Refusal = { at: `${where(snapshot)} · ${event.type}`, taken: [], refusedBy: [] }
+  watching = refusal
+  try {
+    actor.send(event)
+  } finally {
+    watching = null
+  }
+  recordOf(snapshot.machine).refusals.push(refusal)
+}
+
+/** What the coverage check finds wanting for a machine, in the tests run so far in this file. */
+export function coverageGaps(machine: AnyStateMachine) {
+  const record = recordOf(machine)
+  const edges = machineEdges(machine)
+  const untaken = edges.filter((edge) => !record.taken.has(edge.key)).map((edge) => edge.key)
+  const guarded = edges.filter((edge) => edge.guard !== null)
+  const guards = guarded.flatMap((edge) => {
+    const outcomes = record.guards.get(edge.key) ?? new Set()
+    if (outcomes.has(true) && outcomes.has(false)) return []
+    if (outcomes.has(true)) return [`${edge.key}: no test where ${edge.guard} fails`]
+    if (outcomes.has(false)) return [`${edge.key}: no test where ${edge.guard} passes`]
+    return [`${edge.key}: ${edge.guard} never checked`]
+  })
+  const refusals = record.refusals.flatMap(({ at, taken, refusedBy }) => {
+    if (taken.length) return [`${at}: expected a guard to refuse it, but took ${taken.join(', ')}`]
+    if (!refusedBy.length) return [`${at}: expected a guard to refuse it, but no guard did`]
+    return []
+  })
+  return { edges, untaken, guarded, guards, refusals: [...new Set(refusals)] }
+}
+
+/**
+ * The last test of a machine's file: fails naming every edge of the machine no test above took,
+ * every guarded edge not seen both passing and failing, and every expected refusal that a guard
+ * no longer makes.
  */
 export function describeEdgeCoverage(machine: AnyStateMachine) {
-  describe(`${machine.id} machine: every edge is taken`, () => {
+  describe(`${machine.id} machine: every edge is taken, every guard tested both ways`, () => {
     it('takes each state × event the definition handles', () => {
-      const edges = machineEdges(machine)
-      const seen = taken.get(machine.id) ?? new Set()
-      const missing = edges.filter((edge) => !seen.has(edge.key)).map((edge) => edge.key)
-      console.info(`${machine.id}: ${edges.length - missing.length}/${edges.length} edges taken`)
-      expect(missing, 'edges no test takes').toEqual([])
+      const { edges, untaken } = coverageGaps(machine)
+      console.info(`${machine.id}: ${edges.length - untaken.length}/${edges.length} edges taken`)
+      expect(untaken, 'edges no test takes').toEqual([])
+    })
+
+    it('sees each guarded edge both passing and failing, and each expected refusal', () => {
+      const { guarded, guards, refusals } = coverageGaps(machine)
+      const both = guarded.length - guards.length
+      console.info(`${machine.id}: ${both}/${guarded.length} guarded edges tested both ways`)
+      expect(guards, 'guarded edges not tested both ways').toEqual([])
+      expect(refusals, 'refusals no guard makes').toEqual([])
     })
   })
 }
