@@ -1,11 +1,13 @@
 // `npm run dev`: the live loop. The API server (restarted by Node whenever a file in schemas/ or
 // the server's code changes) and Vite's dev server (hot reload; a schema edit reloads the open
 // page, see scripts/form-validators-plugin.ts) in one command; Ctrl-C stops both.
-// `npm run dev:server` runs the API part alone.
+// `npm run dev:server` runs the API part alone. Both keep types/schema-types.ts in step with
+// schemas/ (on start and after each schema edit), beside the servers: a failure is only a warning.
 //   PORT             the API server's port (default 8080)
 //   WEB_PORT         Vite's port (default 5173)
 //   API_PROXY_TARGET where Vite sends /api (default http://localhost:$PORT, read by vite.config.ts)
 import { type ChildProcess, spawn } from 'node:child_process'
+import { watch } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -34,7 +36,35 @@ async function startWeb() {
   return server
 }
 
+/** Regenerates types/schema-types.ts (the editor's types); never stops or delays the servers. */
+async function refreshSchemaTypes() {
+  try {
+    const { SCHEMA_TYPES_FILE, writeSchemaTypes } = await import('./schema-types/generate')
+    if (await writeSchemaTypes(ROOT)) console.log(`${SCHEMA_TYPES_FILE} regenerated from schemas/.`)
+  } catch (error) {
+    console.warn(`Schema types not regenerated: ${error instanceof Error ? error.message : error}`)
+  }
+}
+
+/** Two seconds after start and after the last schema edit: the servers' restart goes first. */
+function keepSchemaTypesFresh() {
+  let timer = setTimeout(() => void refreshSchemaTypes(), 2000)
+  try {
+    const watcher = watch(new URL('../schemas/', import.meta.url), () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => void refreshSchemaTypes(), 2000)
+    })
+    watcher.on('error', () => watcher.close())
+    watcher.unref()
+  } catch (error) {
+    console.warn(
+      `schemas/ not watched for types: ${error instanceof Error ? error.message : error}`,
+    )
+  }
+}
+
 const api = startApi()
+keepSchemaTypesFresh()
 const web = process.argv.includes('--api-only') ? undefined : await startWeb()
 let stopping = false
 const stop = async (code: number) => {
