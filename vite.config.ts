@@ -36,6 +36,18 @@ export default defineConfig({
       },
     ],
   },
+  optimizeDeps: {
+    // What the form validators (scripts/form-validators-plugin.ts) may import. Bundled when
+    // `npm run dev` starts, so a schema edit that first needs one (a minLength above 1, a
+    // format) does not make Vite bundle it then and reload the open page a second time, seconds
+    // later (issue 27).
+    include: [
+      'ajv/dist/runtime/ucs2length.js',
+      'ajv/dist/runtime/equal.js',
+      'ajv/dist/runtime/uri.js',
+      'ajv-formats/dist/formats.js',
+    ],
+  },
   server: {
     // `npm run dev` (scripts/dev.ts) serves the app with hot reload and runs the API beside it;
     // API_PROXY_TARGET points /api at another API server.

@@ -49,9 +49,25 @@ export function compileFormValidators(schemasDir: string, entity: string, form: 
   }
 }
 
+// Loaded through the dev server, only there: the config (and so a build) needs none of the
+// checker, nor the server's column map it reads.
+const CHECKER_FILE = fileURLToPath(new URL('./schema-check/index.ts', import.meta.url))
+
 export function formValidatorsPlugin(schemasDir = 'schemas'): Plugin {
   return {
     name: 'form-validators',
+    // Loading the checker (and its first run) takes seconds on a busy machine: done once the dev
+    // server is up, not when the first edit is saved (issue 27: each save within 5 s).
+    configureServer(server) {
+      server.httpServer?.once('listening', () => {
+        server
+          .ssrLoadModule(CHECKER_FILE)
+          .then((checker) =>
+            (checker as typeof import('./schema-check')).checkSchemas(resolve(schemasDir)),
+          )
+          .catch(() => {})
+      })
+    },
     resolveId(id) {
       return id.startsWith(PREFIX) ? `\0${id}` : undefined
     },
@@ -68,10 +84,7 @@ export function formValidatorsPlugin(schemasDir = 'schemas'): Plugin {
       if (this.environment.name !== 'client' || !file.startsWith(resolve(schemasDir) + sep)) {
         return undefined
       }
-      // Loaded through the dev server, only here: the config (and so a build) needs none of the
-      // checker, nor the server's column map it reads.
-      const checkerFile = fileURLToPath(new URL('./schema-check/index.ts', import.meta.url))
-      const checker = (await server.ssrLoadModule(checkerFile)) as typeof import('./schema-check')
+      const checker = (await server.ssrLoadModule(CHECKER_FILE)) as typeof import('./schema-check')
       const { problems } = checker.checkSchemas(resolve(schemasDir))
       if (problems.length > 0) {
         const message = checker.formatReport(problems)

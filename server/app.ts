@@ -15,6 +15,7 @@ import { registerHistoryRoutes } from './history/history-routes'
 import { registerDeleteRoutes } from './lib/delete-routes'
 import { parseQueryString } from './lib/query-schema'
 import { registerReadCacheInvalidation } from './lib/read-cache'
+import { registerResponseSchemas } from './lib/responses'
 import { registerStorageGuard } from './lib/storage-guard'
 import { listenForWrites } from './lib/write-notices'
 import { registerListRoutes } from './lists/list-routes'
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route, so it sees each one as it is registered.
   await registerOpenApi(app)
   registerSchemas(app, options.schemasDir ?? config.schemasDir)
+  registerResponseSchemas(app)
   // Order matters: hooks and handlers registered first apply to every route added later.
   registerSecurityHeaders(app)
   const policy: SessionPolicy = { ttlHours: config.tokenTtlHours, now: options.now }

@@ -48,6 +48,8 @@ export interface Entity<
   find: (db: Db, id: number) => Promise<object | undefined>
   /** Deletes it under its rules, inside the caller's transaction (single and bulk alike). */
   remove?: (trx: Transaction<Database>, id: number) => Promise<DeleteOutcome>
+  /** Something can hold a record, so its delete may be refused (409). */
+  canBeHeld?: boolean
   /** The bulk route's filters where they differ from the list's. */
   bulkFilter?: { params: Record<string, unknown>; filter: (query: RawQuery) => Filter }
   /** Records have an `enabled` column: bulk Enable and Disable. */

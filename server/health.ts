@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from './db/types'
+import { errors, ok } from './lib/responses'
 
 /** Set by main.ts on SIGTERM: readiness fails while requests are still served (draining). */
 export interface Lifecycle {
@@ -17,15 +18,26 @@ export function registerHealth(
   db: Kysely<Database>,
   lifecycle: Lifecycle,
 ): void {
-  app.get('/api/health', { config: { public: true } }, async (request, reply) => {
-    if (lifecycle.stopping) return reply.code(503).send({ detail: 'Shutting down' })
-    try {
-      await sql`select 1`.execute(db)
-      return { status: 'ok' }
-    } catch (error) {
-      request.log.warn({ err: error }, 'health check: database unavailable')
-      return reply.code(503).send({ detail: 'Database unavailable' })
-    }
-  })
-  app.get('/api/health/live', { config: { public: true } }, async () => ({ status: 'ok' }))
+  const readiness = { response: { ...ok.status, ...errors(503) } }
+  app.get(
+    '/api/health',
+    { config: { public: true }, schema: readiness },
+    async (request, reply) => {
+      if (lifecycle.stopping) return reply.code(503).send({ detail: 'Shutting down' })
+      try {
+        await sql`select 1`.execute(db)
+        return { status: 'ok' }
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database unavailable')
+        return reply.code(503).send({ detail: 'Database unavailable' })
+      }
+    },
+  )
+  app.get(
+    '/api/health/live',
+    { config: { public: true }, schema: { response: ok.status } },
+    async () => ({
+      status: 'ok',
+    }),
+  )
 }

@@ -57,6 +57,7 @@ function headersSetBy(
     removeHeader() {},
   }
   let finished = false
+  // helmet's middleware only sets and removes headers, the two methods the stand-in has.
   middleware({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
     if (error) throw error
     finished = true

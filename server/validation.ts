@@ -1,6 +1,8 @@
 import Ajv, { type Options, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
+import fastJsonStringify, { type Schema as JsonSchema } from 'fast-json-stringify'
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify'
+import { RESPONSE_SCHEMA_IDS } from './lib/responses'
 import { ERROR_MESSAGE_KEYWORD } from './schema-check/error-message'
 
 // Fastify's default validator coerces types everywhere, so a body `{"password": 42}` or
@@ -25,6 +27,9 @@ const FASTIFY_DEFAULTS: Options = {
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>
 type BuildValidator = NonNullable<
   NonNullable<SchemaController['compilersFactory']>['buildValidator']
+>
+type BuildSerializer = NonNullable<
+  NonNullable<SchemaController['compilersFactory']>['buildSerializer']
 >
 
 type Schema = Record<string, unknown> & { $id?: string }
@@ -78,10 +83,30 @@ function createCompiler(options: Options, schemas: Record<string, object> | obje
   }
 }
 
+/**
+ * Answers are serialised through their response schemas (lib/responses.ts), which refer only
+ * to the response schemas: the request schemas of schemas/ (with `$data` bounds a serialiser
+ * refuses) are left out of the serialiser's shared schemas.
+ */
+function buildSerializer(externalSchemas: Record<string, JsonSchema>, options: object) {
+  const shared = Object.fromEntries(
+    Object.entries(externalSchemas).filter(([id]) => RESPONSE_SCHEMA_IDS.has(id)),
+  )
+  return ({ schema }: { schema: object }) =>
+    fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0], {
+      ...options,
+      schema: shared,
+    })
+}
+
 export const schemaController: SchemaController = {
-  // The published type describes a different call shape than Fastify actually uses
-  // ({ schema, httpPart, ... }, as documented), hence the cast.
-  compilersFactory: { buildValidator: buildValidator as unknown as BuildValidator },
+  // The published types describe other call shapes than Fastify actually uses
+  // ({ schema, httpPart, ... } and { schema, method, url, httpStatus }, as documented), hence
+  // the casts.
+  compilersFactory: {
+    buildValidator: buildValidator as unknown as BuildValidator,
+    buildSerializer: buildSerializer as unknown as BuildSerializer,
+  },
 }
 
 function createAjv(options: Options, schemas: Record<string, object> | object[]): Ajv {

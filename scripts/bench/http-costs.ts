@@ -3,10 +3,12 @@
 // that do not fit a ladder (session lookup, ETag, JSON of a list page) timed in-process.
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
+import fastJsonStringify from 'fast-json-stringify'
 import { resolveSession } from '../../server/auth/sessions'
 import { hashToken } from '../../server/auth/tokens'
 import type { DatabaseHandle } from '../../server/db/connection'
 import { etagOf } from '../../server/lib/etag'
+import { RECORD_SCHEMA } from '../../server/lib/responses'
 import { readPage } from '../../server/lists/list-engine'
 import { pageRequest, pagination } from '../../server/lists/list-params'
 import { productSorts, sortRequest } from '../../server/lists/sorts'
@@ -81,11 +83,22 @@ export async function priceRequestPieces(
     },
     { name: 'ETag of a product detail', micros: await perCall(() => etagOf(product)) },
     {
+      name: 'JSON.stringify of a product detail',
+      micros: await perCall(() => JSON.stringify(product)),
+    },
+    {
+      name: 'a product detail through its response schema (Record)',
+      micros: await perCall(() => serialiseRecord(product)),
+    },
+    {
       name: `JSON.stringify of a products page (${rows.length} rows)`,
       micros: await perCall(() => JSON.stringify(listBody)),
     },
   ]
 }
+
+/** What Fastify runs for an answer declared as a Record (server/lib/responses.ts). */
+const serialiseRecord = fastJsonStringify(RECORD_SCHEMA)
 
 /** Median µs per call over seven batches of 500 calls, after a warm-up batch. */
 async function perCall(work: () => unknown): Promise<number> {

@@ -5,6 +5,8 @@ import path from 'node:path'
 import { ADMIN, freePort, type ProcessExit, waitUntilOk } from './server-process'
 
 export interface DevProcess {
+  /** The process of scripts/dev.ts (the API server is its child). */
+  pid: number
   /** Vite's address; /api is proxied to the API server. */
   webUrl: string
   apiUrl: string
@@ -40,6 +42,7 @@ export async function startDev(dir: string): Promise<DevProcess> {
     child.once('exit', (code, signal) => resolve({ code, signal })),
   )
   const dev: DevProcess = {
+    pid: child.pid ?? 0,
     webUrl: `http://localhost:${webPort}`,
     apiUrl: `http://127.0.0.1:${port}`,
     output: () => log,

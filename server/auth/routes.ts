@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
+import { errors, ok } from '../lib/responses'
 import type { LoginLimiter } from './login-limiter'
 import { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword } from './passwords'
 import { findOperatorByUsername } from './queries'
@@ -31,7 +32,13 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
 
   app.post<{ Body: { username: string; password: string } }>(
     '/api/auth/login',
-    { config: { public: true }, schema: { body: { $ref: 'login#/definitions/create' } } },
+    {
+      config: { public: true },
+      schema: {
+        body: { $ref: 'login#/definitions/create' },
+        response: { ...ok.token, ...errors(401, 429) },
+      },
+    },
     async (request) => {
       const { username, password } = request.body
       const attempt = await limiter.attempt(username)
@@ -50,7 +57,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
 
   // Protected like any /api route, so the token is known to be live here. Answers 200 `{}`
   // rather than 204 so that clients which always parse a JSON body keep working.
-  app.post('/api/auth/logout', async (request) => {
+  app.post('/api/auth/logout', { schema: { response: ok.empty } }, async (request) => {
     const token = bearerToken(request.headers.authorization)
     if (token) await revokeSession(db, token)
     return {}

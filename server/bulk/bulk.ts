@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
+import { ok, pathParams } from '../lib/responses'
 import { MAX_ID, type RawQuery } from '../lists/list-params'
 
 /** Ids one request may name (the contract's limit: a body of a few kilobytes). */
@@ -75,7 +76,13 @@ export function registerBulkRoute<Scope>(
   const actions = BULK_ACTIONS.filter((action) => target.actions[action])
   app.post<{ Body: BulkBody }>(
     `${target.path}/bulk`,
-    { schema: { body: bulkBodySchema(actions, target.filters) } },
+    {
+      schema: {
+        ...(target.path.includes(':') ? { params: pathParams('id') } : {}),
+        body: bulkBodySchema(actions, target.filters),
+        response: ok.bulk,
+      },
+    },
     async (request) => {
       const { action, ids, filter } = request.body
       if ((ids === undefined) === (filter === undefined)) {

@@ -40,6 +40,7 @@ function categoryEntity(
     },
     find: (db, id) => findCategoryJson(db, kind, id),
     remove: (trx, id) => deleteCategory(trx, kind.table, id),
+    canBeHeld: true,
     export: {
       file: kind.path.replace('/api/', ''),
       columns: categoryColumns(kind),

@@ -15,6 +15,7 @@ import {
   textParam,
 } from '../lib/query-schema'
 import { requestAudit } from '../lib/request-audit'
+import { errors, ok, pathParams } from '../lib/responses'
 import {
   idFilter,
   MAX_ID,
@@ -45,7 +46,7 @@ export function registerCategoryRoutes(
   kind: CategoryKind,
 ) {
   const { path, table, schemaId, parentField, notFound } = kind
-  const custom = customFields(app, schemaId)
+  const custom = customFields(app, schemaId, table)
   /** The category as GET answers it; undefined when it does not exist. */
   const current = async (conn: Db, id: number) => {
     const category = await findCategoryJson(conn, kind, id)
@@ -80,7 +81,8 @@ export function registerCategoryRoutes(
     exclude: idQueryParam,
     limit: positiveWhole,
   })
-  app.get(`${path}/search`, { schema: { querystring: searchQuery } }, async (request) => {
+  const searchSchema = { querystring: searchQuery, response: ok.categorySearch }
+  app.get(`${path}/search`, { schema: searchSchema }, async (request) => {
     const query = request.query as RawQuery
     const ids = single(query, 'ids')
     const search = {
@@ -97,7 +99,7 @@ export function registerCategoryRoutes(
 
   app.post<{ Body: Body }>(
     path,
-    { schema: { body: { $ref: `${schemaId}#/definitions/create` } } },
+    { schema: { body: { $ref: `${schemaId}#/definitions/create` }, response: ok.created } },
     async (request, reply) => {
       const attributes = custom.write('create', request.body)
       const input = toInput(request.body)
@@ -112,7 +114,13 @@ export function registerCategoryRoutes(
 
   app.put<{ Body: Body }>(
     `${path}/:id`,
-    { schema: { body: { $ref: `${schemaId}#/definitions/update` } } },
+    {
+      schema: {
+        params: pathParams('id'),
+        body: { $ref: `${schemaId}#/definitions/update` },
+        response: { ...ok.record, ...errors(412) },
+      },
+    },
     async (request) => {
       const id = idParam(request.params)
       const input = toInput(request.body)

@@ -7,10 +7,15 @@ import type { Database } from '../db/types'
 import type { Entity } from '../entity'
 import { HttpError } from '../errors'
 import { pageParams, querySchema } from '../lib/query-schema'
+import { ok, pathParams } from '../lib/responses'
 import { pageRequest, pagination, pathId, type RawQuery } from '../lists/list-params'
 import { listHistory } from './history-queries'
 
-const historyQuery = querySchema(pageParams)
+const schema = {
+  params: pathParams('id'),
+  querystring: querySchema(pageParams),
+  response: ok.page,
+}
 
 export function registerHistoryRoutes(
   app: FastifyInstance,
@@ -18,24 +23,20 @@ export function registerHistoryRoutes(
   entities: readonly Entity[],
 ) {
   for (const { collection, schemaId, table, notFound } of entities) {
-    app.get(
-      `${collection}/:id/history`,
-      { schema: { querystring: historyQuery } },
-      async (request) => {
-        const id = pathId(request.params)
-        if (id === undefined) throw new HttpError(404, notFound)
-        const page = pageRequest(request.query as RawQuery)
-        const [{ rows, total }, record] = await Promise.all([
-          listHistory(db, schemaId, id, page),
-          db
-            .selectFrom(table as 'products')
-            .select('id')
-            .where('id', '=', id)
-            .executeTakeFirst(),
-        ])
-        if (total === 0 && !record) throw new HttpError(404, notFound)
-        return { data: rows, pagination: pagination(page, total) }
-      },
-    )
+    app.get(`${collection}/:id/history`, { schema }, async (request) => {
+      const id = pathId(request.params)
+      if (id === undefined) throw new HttpError(404, notFound)
+      const page = pageRequest(request.query as RawQuery)
+      const [{ rows, total }, record] = await Promise.all([
+        listHistory(db, schemaId, id, page),
+        db
+          .selectFrom(table as 'products')
+          .select('id')
+          .where('id', '=', id)
+          .executeTakeFirst(),
+      ])
+      if (total === 0 && !record) throw new HttpError(404, notFound)
+      return { data: rows, pagination: pagination(page, total) }
+    })
   }
 }

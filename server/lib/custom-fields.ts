@@ -8,21 +8,24 @@
 // shows any of them.
 
 import type { FastifyInstance } from 'fastify'
-import { customFieldNames, type EntityName, formProperties, splitBody } from '../db/entity-columns'
-import type { Database, Db } from '../db/types'
+import {
+  customFieldNames,
+  ENTITY_COLUMNS,
+  type EntityName,
+  formProperties,
+  splitBody,
+} from '../db/entity-columns'
+import type { Db } from '../db/types'
 
 export type Attributes = Record<string, unknown>
 
-/** The tables that hold an `attributes` column, by entity. */
-export const ATTRIBUTE_TABLES = {
-  'service-provider-category': 'serviceProviderCategories',
-  'product-category': 'productCategories',
-  'service-provider': 'serviceProviders',
-  product: 'products',
-  'product-image': 'productImages',
-} as const satisfies Record<EntityName, keyof Database>
-
-type AttributesTable = (typeof ATTRIBUTE_TABLES)[EntityName]
+/** A table whose entity declares custom fields: it has an `attributes` column. */
+type AttributesTable =
+  | 'serviceProviderCategories'
+  | 'productCategories'
+  | 'serviceProviders'
+  | 'products'
+  | 'productImages'
 
 /** What a create or update writes: the custom fields the form declares and the body's values. */
 export interface AttributesWrite {
@@ -44,7 +47,7 @@ export interface CustomFields {
   titled: Array<{ name: string; title: string }>
 }
 
-/** An entity with no column map (db/entity-columns.ts) keeps no custom fields. */
+/** An entity with no column map (db/entity-columns.ts) has no custom fields. */
 const NONE: CustomFields = {
   write: () => ({ table: 'products', declared: [], values: {} }),
   show: async (_db, record) => record,
@@ -53,12 +56,12 @@ const NONE: CustomFields = {
   titled: [],
 }
 
-/** Reads the entity's schema (as registered with `app`) once: the app is rebuilt on a change. */
-export function customFields(app: FastifyInstance, schemaId: string): CustomFields {
-  if (!Object.hasOwn(ATTRIBUTE_TABLES, schemaId)) return NONE
+/** Reads the entity's schema (as registered with `app`) once: the app is rebuilt on a change.
+ * Its custom fields are stored in `table`'s `attributes` column. */
+export function customFields(app: FastifyInstance, schemaId: string, table: string): CustomFields {
+  if (!Object.hasOwn(ENTITY_COLUMNS, schemaId)) return NONE
   const entity = schemaId as EntityName
   const document = (app.getSchema(entity) ?? {}) as Attributes
-  const table = ATTRIBUTE_TABLES[entity]
   const shown = customFieldNames(entity, document)
   const declared = {
     create: customFieldNames(entity, document, ['create']),
@@ -70,7 +73,7 @@ export function customFields(app: FastifyInstance, schemaId: string): CustomFiel
 
   return {
     write: (form, body) => ({
-      table,
+      table: table as AttributesTable,
       declared: declared[form],
       values: splitBody(entity, document, form, body as Attributes).attributes,
     }),

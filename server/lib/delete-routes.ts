@@ -16,6 +16,7 @@ import { customFields } from './custom-fields'
 import type { DeleteOutcome } from './delete-rules'
 import { writeIfMatch } from './etag'
 import { changesBetween, recordHistory } from './history'
+import { errors, ok, pathParams } from './responses'
 
 /** How a record is deleted, shared by its DELETE and bulk delete (../bulk) so they cannot drift. */
 export interface Deletion {
@@ -32,7 +33,7 @@ export function deletion(
   app: FastifyInstance,
   entity: Entity & Required<Pick<Entity, 'remove'>>,
 ): Deletion {
-  const custom = customFields(app, entity.schemaId)
+  const custom = customFields(app, entity.schemaId, entity.table)
   const shown = async (db: Db, id: number) => {
     const record = await entity.find(db, id)
     return record && custom.show(db, { id, ...record })
@@ -51,7 +52,11 @@ export function registerDeleteRoutes(
 ) {
   for (const entity of entities.filter(deletable)) {
     const { notFound, shown, remove } = deletion(app, entity)
-    app.delete(`${entity.collection}/:id`, async (request, reply) => {
+    const schema = {
+      params: pathParams('id'),
+      response: { ...ok.deleted, ...errors(...(entity.canBeHeld ? [409, 412] : [412])) },
+    }
+    app.delete(`${entity.collection}/:id`, { schema }, async (request, reply) => {
       // `/products/abc` names no product, exactly like `/products/999999`: both are 404.
       const id = pathId(request.params)
       if (id === undefined) throw new HttpError(404, notFound)

@@ -3,10 +3,10 @@
 // - List totals: counting a broad filter visits every matching row (tens of milliseconds at a
 //   million products) while its page costs about one, and an operator paging through results
 //   asks for the same total again and again.
-// - Category lists: the dropdowns ask for every category (thousands) each time a form opens.
+// - Category list bodies: read far more often than categories change (filters, other clients).
 // - Category trees: a list filtered by a category first reads that category's descendants.
 // - Match lists: the ids a narrow filter matches, in the sort's order, so that any of its pages is
-//   read by id instead of walking thousands of rows (`narrowPage` in ./list-sort.ts). Which
+//   read by id instead of walking thousands of rows (`narrowPage` in ../lists/list-engine.ts). Which
 //   filters were narrow outlives writes, so the first request after one lists without counting.
 // - Sessions: every read request would otherwise look its bearer token up in the database
 //   (../auth/sessions.ts); a sign-out is a write, so it is seen at once like any other.
@@ -16,7 +16,7 @@
 // product, such as seed scripts, are seen after a few seconds: an entry older than the TTL is
 // computed again (anything but a session is served meanwhile, up to twice the TTL). SQLite's read
 // workers see every write at once instead, so their caches keep entries until the next write
-// (`keepUntilForgotten`, ../db/read-worker-pages.ts). A total that disagrees with the page read
+// (`keepUntilForgotten`, ../read-worker-pages.ts). A total that disagrees with the page read
 // beside it is counted again, so a page never lists more rows than its total says.
 import type { FastifyInstance } from 'fastify'
 import type { SelectQueryBuilder } from 'kysely'

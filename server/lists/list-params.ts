@@ -57,7 +57,7 @@ export function pathId(params: unknown, name = 'id'): number | undefined {
 
 export function pageRequest(query: RawQuery): PageRequest {
   const page = positiveInteger(query, 'page') ?? 1
-  // Larger sizes are capped rather than refused: the dropdowns ask for "everything".
+  // Larger sizes are capped rather than refused: a client asking for "everything" gets a page.
   const pageSize = Math.min(positiveInteger(query, 'pageSize') ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
   return { page, pageSize }
 }

@@ -13,10 +13,13 @@ import { customFields } from '../lib/custom-fields'
 import { sendTagged } from '../lib/etag'
 import { exportQuery } from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
+import { ok, pathParams } from '../lib/responses'
 import { exportRows } from './list-engine'
 import { type ListPage, pageBody, sendPage } from './list-pages'
 import { pageRequest, pathId, type RawQuery } from './list-params'
 import { sortRequest } from './sorts'
+
+const recordSchema = { params: pathParams('id'), response: ok.record }
 
 export function registerListRoutes(
   app: FastifyInstance,
@@ -25,7 +28,7 @@ export function registerListRoutes(
 ): void {
   for (const entity of entities) {
     const { collection, list } = entity
-    const custom = customFields(app, entity.schemaId)
+    const custom = customFields(app, entity.schemaId, entity.table)
     const ask = (query: RawQuery): ListPage => ({
       filter: list.filter(query),
       page: pageRequest(query),
@@ -33,7 +36,8 @@ export function registerListRoutes(
       shown: custom.shown,
     })
 
-    app.get(collection, { schema: { querystring: list.params } }, async (request, reply) => {
+    const listSchema = { querystring: list.params, response: ok.page }
+    app.get(collection, { schema: listSchema }, async (request, reply) => {
       const page = ask(request.query as RawQuery)
       if (!list.cacheBodies) return sendPage(reply, db, list.source, page)
       const key = `${collection}:${JSON.stringify([page.filter, page.page, page.sort])}`
@@ -41,7 +45,7 @@ export function registerListRoutes(
       return reply.type('application/json; charset=utf-8').send(body)
     })
 
-    app.get(`${collection}/:id`, async (request, reply) => {
+    app.get(`${collection}/:id`, { schema: recordSchema }, async (request, reply) => {
       // `/products/abc` names no product, exactly like `/products/999999`: both are 404.
       const id = pathId(request.params)
       const record = id === undefined ? undefined : await entity.find(db, id)
@@ -51,7 +55,7 @@ export function registerListRoutes(
 
     app.get(
       `${collection}/export`,
-      { schema: { querystring: exportQuery(list.params) } },
+      { schema: { querystring: exportQuery(list.params), response: ok.csv } },
       async (request, reply) => {
         const { filter, sort } = ask(request.query as RawQuery)
         const rows = await exportRows(db, entity.export.source ?? list.source, filter, sort)

@@ -70,6 +70,8 @@ export function filterByText<Q extends FilteredQuery>(
   }
   if (phrases.length === 0) return { query: filtered, newestFirst: 'p.id' }
   const fts = searches[0][0].fts
+  // The join adds the index's columns as `f`; the caller's query type (Q) does not name them, and
+  // only `f.rowid` is read, through `newestFirst`, so the query stays a Q for the caller.
   const joined = filtered
     .innerJoin(`${fts} as f`, 'f.rowid', 'p.id')
     .where(sql<SqlBool>`${sql.table(fts)} match ${phrases.join(' AND ')}`) as unknown as Q

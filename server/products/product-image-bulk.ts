@@ -25,7 +25,9 @@ export function registerProductImageBulk(app: FastifyInstance, db: Kysely<Databa
         entity: 'product',
         productId,
       })),
-      delete: deletingImages(operatorImageAudit(customFields(app, 'product-image'))),
+      delete: deletingImages(
+        operatorImageAudit(customFields(app, 'product-image', 'productImages')),
+      ),
     },
     scope: productOfPath,
     matching: (trx, filter, productId, limit) =>

@@ -11,6 +11,7 @@ import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged, writeIfMatch } from '../lib/etag'
 import { booleanParam, pageParams, querySchema } from '../lib/query-schema'
+import { errors, ok, pathParams } from '../lib/responses'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import { booleanFilter, pageRequest, pagination, type RawQuery } from '../lists/list-params'
 import { productImageSorts, sortParams, sortRequest } from '../lists/sorts'
@@ -44,17 +45,19 @@ interface NewImageBody extends ImageBody {
 
 const IMAGES = `${BASE_PATH}/:id/images`
 const IMAGE = `${IMAGES}/:imageId`
+const imageParams = pathParams('id', 'imageId')
 
 export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const custom = customFields(app, 'product-image')
-  const { audit: previewAudit } = productAudit(customFields(app, 'product'))
+  const custom = customFields(app, 'product-image', 'productImages')
+  const { audit: previewAudit } = productAudit(customFields(app, 'product', 'products'))
   const imageAudit = productImageAudit(custom)
   const listQuery = querySchema({
     ...pageParams,
     ...sortParams(productImageSorts),
     enabled: booleanParam,
   })
-  app.get(IMAGES, { schema: { querystring: listQuery } }, async (request) => {
+  const listSchema = { params: pathParams('id'), querystring: listQuery, response: ok.page }
+  app.get(IMAGES, { schema: listSchema }, async (request) => {
     const id = productId(request.params)
     const query = request.query as RawQuery
     const page = pageRequest(query)
@@ -70,7 +73,11 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
     IMAGES,
     {
       bodyLimit: IMAGE_BODY_LIMIT,
-      schema: { body: { $ref: 'product-image#/definitions/create' } },
+      schema: {
+        params: pathParams('id'),
+        body: { $ref: 'product-image#/definitions/create' },
+        response: ok.created,
+      },
       preValidation: fillSchemaDefaults(app, 'product-image', 'create'),
     },
     async (request, reply) => {
@@ -88,20 +95,28 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
     },
   )
 
-  app.get(IMAGE, async (request, reply) => {
-    const image = await findProductImage(
-      db,
-      productId(request.params),
-      productImageId(request.params),
-    )
-    if (typeof image === 'string') throw notFound(image)
-    return sendTagged(reply, await custom.show(db, image))
-  })
+  app.get(
+    IMAGE,
+    { schema: { params: imageParams, response: ok.record } },
+    async (request, reply) => {
+      const image = await findProductImage(
+        db,
+        productId(request.params),
+        productImageId(request.params),
+      )
+      if (typeof image === 'string') throw notFound(image)
+      return sendTagged(reply, await custom.show(db, image))
+    },
+  )
 
   app.put<{ Body: ImageBody }>(
     IMAGE,
     {
-      schema: { body: { $ref: 'product-image#/definitions/update' } },
+      schema: {
+        params: imageParams,
+        body: { $ref: 'product-image#/definitions/update' },
+        response: { ...ok.imageRef, ...errors(412) },
+      },
       preValidation: fillSchemaDefaults(app, 'product-image', 'update'),
     },
     async (request) => {
@@ -130,7 +145,7 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
   )
 
   // 200 `{}` like the provider images' DELETE, for clients that always parse a JSON body.
-  app.delete(IMAGE, async (request) => {
+  app.delete(IMAGE, { schema: { params: imageParams, response: ok.empty } }, async (request) => {
     const id = productId(request.params)
     const imageId = productImageId(request.params)
     const outcome = await deleteProductImage(db, id, imageId, imageAudit(request, id))
@@ -139,7 +154,8 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
   })
 
   // No body is needed; an empty one (or `{}`) sent with a JSON content type is fine too.
-  app.post(`${IMAGE}/make-preview-image`, async (request) => {
+  const preview = { params: imageParams, response: ok.imageRef }
+  app.post(`${IMAGE}/make-preview-image`, { schema: preview }, async (request) => {
     const id = productId(request.params)
     const imageId = productImageId(request.params)
     const outcome = await makePreviewImage(db, id, imageId, previewAudit(request))
@@ -149,7 +165,7 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
 
   app.get(
     `${IMAGE}/image-file`,
-    { schema: { querystring: imageSizeQuery } },
+    { schema: { params: imageParams, querystring: imageSizeQuery, response: ok.image } },
     async (request, reply) => {
       const id = productId(request.params)
       const imageId = productImageId(request.params)

@@ -9,6 +9,7 @@ import { sendCsv, withCustomColumns } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { writeIfMatch } from '../lib/etag'
 import { exportQuery } from '../lib/query-schema'
+import { errors, ok, pathParams } from '../lib/responses'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
 import { exportRows } from '../lists/list-engine'
 import { type ListPage, sendPage } from '../lists/list-pages'
@@ -43,7 +44,7 @@ import {
 } from './product-writes'
 
 export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const custom = customFields(app, 'product')
+  const custom = customFields(app, 'product', 'products')
   const { current, audit } = productAudit(custom)
   const page = (query: RawQuery, filter: ProductFilter): ListPage => ({
     filter,
@@ -55,7 +56,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   app.post<{ Body: NewProductBody }>(
     BASE_PATH,
     {
-      schema: { body: { $ref: 'product#/definitions/create' } },
+      schema: { body: { $ref: 'product#/definitions/create' }, response: ok.created },
       preValidation: [normalisePricing, fillSchemaDefaults(app, 'product', 'create')],
     },
     async (request, reply) => {
@@ -71,7 +72,11 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   app.put<{ Body: ProductBody }>(
     `${BASE_PATH}/:id`,
     {
-      schema: { body: { $ref: 'product#/definitions/update' } },
+      schema: {
+        params: pathParams('id'),
+        body: { $ref: 'product#/definitions/update' },
+        response: { ...ok.record, ...errors(412) },
+      },
       preValidation: [normalisePricing, fillSchemaDefaults(app, 'product', 'update')],
     },
     async (request) => {
@@ -91,7 +96,9 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   )
 
   // A list under a parent that does not exist is 404, not an empty page.
-  const providerProducts = { schema: { querystring: providerProductListQuery } }
+  const providerProducts = {
+    schema: { params: pathParams('id'), querystring: providerProductListQuery, response: ok.page },
+  }
   app.get(`${PROVIDERS_PATH}/:id/products`, providerProducts, async (request, reply) => {
     const serviceProviderId = providerId(request.params)
     const query = request.query as RawQuery
@@ -102,7 +109,13 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     return sendPage(reply, db, productList, page(query, filter))
   })
 
-  const providerProductsExport = { schema: { querystring: exportQuery(providerProductListQuery) } }
+  const providerProductsExport = {
+    schema: {
+      params: pathParams('id'),
+      querystring: exportQuery(providerProductListQuery),
+      response: ok.csv,
+    },
+  }
   app.get(
     `${PROVIDERS_PATH}/:id/products/export`,
     providerProductsExport,

@@ -25,6 +25,7 @@ export const providerEntity: Entity<ProviderFilter, Provider> = {
   },
   find: findProvider,
   remove: deleteServiceProvider,
+  canBeHeld: true,
   enabling: true,
   export: { file: 'service-providers', columns: providerColumns },
   routes: (app, db) => {

@@ -10,6 +10,7 @@ import { cleanImage, thumbnail } from '../images/clean-image'
 import { imageSize, imageSizeQuery, sendImage } from '../images/image-reply'
 import { decodeBase64Image, IMAGE_BODY_LIMIT } from '../images/image-upload'
 import { customFields } from '../lib/custom-fields'
+import { ok, pathParams } from '../lib/responses'
 import type { RawQuery } from '../lists/list-params'
 import { providerAudit } from './provider-audit'
 import {
@@ -40,8 +41,10 @@ export const PROVIDER_IMAGE_KINDS: ImageKind[] = [
   { kind: 'brand-logo', field: 'brandLogo', label: 'brand logo' },
 ]
 
+const params = pathParams('id')
+
 export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const { audit } = providerAudit(customFields(app, 'service-provider'))
+  const { audit } = providerAudit(customFields(app, 'service-provider', 'serviceProviders'))
   for (const { kind, field, label } of PROVIDER_IMAGE_KINDS) {
     const path = `${BASE_PATH}/:id/${kind}`
     const noImage = `This service provider has no ${label}`
@@ -55,7 +58,7 @@ export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Dat
     // Answers the provider as GET /service-providers/:id does, its flag now true.
     app.post<{ Body: Record<string, string> }>(
       path,
-      { bodyLimit: IMAGE_BODY_LIMIT, schema: { body } },
+      { bodyLimit: IMAGE_BODY_LIMIT, schema: { params, body, response: ok.record } },
       async (request) => {
         const id = providerId(request.params)
         // Cheap check first: a missing provider costs no image decoding.
@@ -71,7 +74,8 @@ export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Dat
       },
     )
 
-    app.get(path, { schema: { querystring: imageSizeQuery } }, async (request, reply) => {
+    const fileSchema = { params, querystring: imageSizeQuery, response: ok.image }
+    app.get(path, { schema: fileSchema }, async (request, reply) => {
       const id = providerId(request.params)
       const size = imageSize(request.query as RawQuery)
       const image = await findProviderImage(db, id, kind, size)
@@ -80,7 +84,7 @@ export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Dat
     })
 
     // 200 `{}` like logout, so clients that always parse a JSON body keep working.
-    app.delete(path, async (request) => {
+    app.delete(path, { schema: { params, response: ok.empty } }, async (request) => {
       const id = providerId(request.params)
       const outcome = await deleteProviderImage(db, id, kind, audit(request))
       if (outcome === 'no-provider') throw new HttpError(404, NOT_FOUND)

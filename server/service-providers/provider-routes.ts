@@ -6,6 +6,7 @@ import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { customFields } from '../lib/custom-fields'
 import { writeIfMatch } from '../lib/etag'
+import { errors, ok, pathParams } from '../lib/responses'
 import { providerAudit } from './provider-audit'
 import {
   BASE_PATH,
@@ -25,11 +26,16 @@ import {
 } from './provider-writes'
 
 export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const custom = customFields(app, 'service-provider')
+  const custom = customFields(app, 'service-provider', 'serviceProviders')
   const { current, audit } = providerAudit(custom)
   app.post<{ Body: NewProviderBody }>(
     BASE_PATH,
-    { schema: { body: { $ref: 'service-provider#/definitions/create' } } },
+    {
+      schema: {
+        body: { $ref: 'service-provider#/definitions/create' },
+        response: { ...ok.created, ...errors(409) },
+      },
+    },
     async (request, reply) => {
       const attributes = custom.write('create', request.body)
       const input = toNewProvider(request.body)
@@ -42,7 +48,13 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
 
   app.put<{ Body: ProviderBody }>(
     `${BASE_PATH}/:id`,
-    { schema: { body: { $ref: 'service-provider#/definitions/update' } } },
+    {
+      schema: {
+        params: pathParams('id'),
+        body: { $ref: 'service-provider#/definitions/update' },
+        response: { ...ok.record, ...errors(412) },
+      },
+    },
     async (request) => {
       const id = providerId(request.params)
       const input = toInput(request.body)

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
+import { ok, pathParams } from '../lib/responses'
 import { readPage } from '../lists/list-engine'
 import {
   booleanFilter,
@@ -37,7 +38,7 @@ export function registerPublicInfoRoutes(app: FastifyInstance, db: Kysely<Databa
   const config = { public: true }
 
   // A static segment: the router prefers it to `/:id`, so `public-info` is never taken for an id.
-  const schema = { querystring: publicInfoListQuery }
+  const schema = { querystring: publicInfoListQuery, response: ok.page }
   app.get(`${BASE_PATH}/public-info`, { config, schema }, async (request) => {
     const query = request.query as RawQuery
     const page = pageRequest(query)
@@ -60,7 +61,8 @@ export function registerPublicInfoRoutes(app: FastifyInstance, db: Kysely<Databa
     return { data: rows.map(toPublicInfo), pagination: pagination(page, total) }
   })
 
-  app.get(`${BASE_PATH}/:id/public-info`, { config }, async (request) => {
+  const one = { params: pathParams('id'), response: ok.record }
+  app.get(`${BASE_PATH}/:id/public-info`, { config, schema: one }, async (request) => {
     const provider = await findProvider(db, providerId(request.params))
     if (!provider?.enabled) throw new HttpError(404, NOT_FOUND)
     return toPublicInfo(provider)

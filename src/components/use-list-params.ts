@@ -2,7 +2,6 @@
 // order=desc`), so Back and shared links restore them. A mangled value means the default; a
 // default is left out of the URL. Filters live beside them (use-live-filters.ts).
 import { useSearchParams } from 'react-router-dom'
-import { isApiError } from '../lib/api-client'
 
 export const PAGE_SIZES = [10, 30, 50, 100] as const
 export const DEFAULT_PAGE_SIZE = 30
@@ -99,4 +98,3 @@ function positive(raw: string | null): number | undefined {
 }
 
 /** A list under a missing parent answers 404; the parent's own load reports it. */
-export const isNotFound = (error: unknown) => isApiError(error) && error.status === 404

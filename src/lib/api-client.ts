@@ -19,6 +19,9 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
 }
 
+/** The server answered 404: the record (or its parent) does not exist. */
+export const isNotFound = (error: unknown) => isApiError(error) && error.status === 404
+
 /** The server's `detail` when it sent one, else `fallback` (spec §8). */
 export function errorText(error: unknown, fallback: string): string {
   return (isApiError(error) && error.detail?.trim() && error.detail) || fallback

@@ -2,7 +2,7 @@
 // the token whenever this page's view of it may have changed, and answers when it asks. Where
 // service workers are unavailable (plain-http hosts other than localhost, jsdom) nothing runs and
 // images are fetched by script as before (ApiImage).
-import { TOKEN_KEY, tokenStore } from './token-store'
+import { onTokenChange, TOKEN_KEY, tokenStore } from './token-store'
 
 const WORKER_URL = '/image-token-worker.js'
 
@@ -23,6 +23,7 @@ export function imageWorkerActive(): boolean {
 export function startImageWorker(): void {
   const workers = container()
   if (!workers) return
+  onTokenChange(tellImageWorker)
   workers.addEventListener('controllerchange', tellImageWorker)
   workers.addEventListener('message', (event: MessageEvent) => {
     if (event.data?.type === 'token?') event.ports[0]?.postMessage(tokenStore.get())

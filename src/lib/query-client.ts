@@ -12,7 +12,15 @@ import {
   queryOptions,
 } from '@tanstack/react-query'
 import type { PageInfo } from '../components/pager'
-import { ApiError, api, errorText, isApiError, NETWORK_ERROR, type Versioned } from './api-client'
+import {
+  ApiError,
+  api,
+  errorText,
+  isApiError,
+  isNotFound,
+  NETWORK_ERROR,
+  type Versioned,
+} from './api-client'
 import type { QueryParams } from './query-string'
 
 export interface LoadMeta extends Record<string, unknown> {
@@ -35,8 +43,6 @@ export interface QueryHandlers {
   /** Shows a failed load's message (the server's detail, else the fallback). */
   report: (message: string) => void
 }
-
-const isNotFound = (error: unknown) => isApiError(error) && error.status === 404
 
 export function createQueryClient(handlers: QueryHandlers): QueryClient {
   return new QueryClient({
@@ -86,6 +92,7 @@ export function recordQuery<T, Raw = T>(path: string, options: RecordQueryOption
     queryFn: async (): Promise<Versioned<T>> => {
       if (ids.some(Number.isNaN)) throw new ApiError(404, null)
       const { data, etag } = await api.getVersioned<Raw>(path)
+      // Without `map`, Raw is T (its default): the record is what the screens show.
       return { data: map ? map(data) : (data as unknown as T), etag }
     },
     meta: { errorText, notFoundPage },
@@ -112,6 +119,7 @@ export function listQuery<T, Raw = T>(
     queryKey: [...pathKey(path), query],
     queryFn: async (): Promise<Page<T>> => {
       const page = await api.get<Page<Raw>>(path, query)
+      // Without `map`, Raw is T (its default): the rows are what the screens show.
       return map ? { ...page, data: page.data.map(map) } : (page as unknown as Page<T>)
     },
     placeholderData: keepPreviousData,

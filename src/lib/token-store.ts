@@ -1,8 +1,19 @@
 // The session token lives under one local-storage key (spec: 'token'); everything reads it here.
-// Each change is passed on to the image worker, which adds the token to image requests.
-import { tellImageWorker } from './image-worker'
+// Each change is told to whoever listens (the image worker, which adds the token to image
+// requests, ./image-worker.ts).
 
 export const TOKEN_KEY = 'token'
+
+const listeners = new Set<() => void>()
+
+/** Calls `listener` after every change of the token made through `tokenStore`. */
+export function onTokenChange(listener: () => void): void {
+  listeners.add(listener)
+}
+
+const changed = () => {
+  for (const listener of listeners) listener()
+}
 
 export interface TokenStore {
   get(): string | null
@@ -17,10 +28,10 @@ export const tokenStore: TokenStore = {
   },
   set: (token) => {
     window.localStorage.setItem(TOKEN_KEY, token)
-    tellImageWorker()
+    changed()
   },
   clear: () => {
     window.localStorage.removeItem(TOKEN_KEY)
-    tellImageWorker()
+    changed()
   },
 }

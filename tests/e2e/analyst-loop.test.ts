@@ -1,13 +1,17 @@
 // The analyst's two loops (issue #11), each on a copy of the repository so the working tree's
 // schemas/ stay as they are: `npm run dev` shows a schema edit in the open page and the API
-// enforces it with no other command; `npm start` rebuilds a web build made from older schemas
-// (and says why), and refuses to serve schemas with mistakes.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+// enforces it with no other command, 10 edits in a row, each within 5 s of saving (issue 27);
+// `npm start` rebuilds a web build made from older schemas (and says why), and refuses to serve
+// schemas with mistakes.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  EDITS_IN_A_ROW,
   editCategoryName,
+  editOfRound,
+  saveAndFollow,
   signInAndOpenCategoryForm,
   statusForShortName,
 } from '../../scripts/support/analyst-edit'
@@ -45,21 +49,67 @@ async function expectEditFollowed(page: Page, baseUrl: string, token: string) {
   expect(status).toBe(400)
 }
 
+/** The command lines of every process below `pid` (Linux `ps`). */
+function descendants(pid: number): string[] {
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
+    .filter((match) => match !== null)
+    .map(([, child, parent, command]) => ({
+      child: Number(child),
+      parent: Number(parent),
+      command,
+    }))
+  const found: string[] = []
+  const below = [pid]
+  while (below.length > 0) {
+    const parent = below.pop()
+    for (const row of rows.filter((r) => r.parent === parent)) {
+      found.push(row.command)
+      below.push(row.child)
+    }
+  }
+  return found
+}
+
 describe('npm run dev', () => {
   let copy: FolderCopy
   afterAll(() => copy?.remove())
 
-  it('shows a schema edit in the open page and the API enforces it; a mistake, the report', async () => {
+  it('follows 10 schema edits in a row, each in the open page and the API within 5 s; a mistake, the report', async () => {
     copy = copyRepository()
     const dev = await startDev(copy.dir)
     try {
       const page = await browser.newPage()
+      // The form is emptied again after each check below, so Vite's next reload is not held up
+      // by the browser's "leave the page?" question (unsaved changes); if it is, Leave.
+      page.on('dialog', (dialog) => void dialog.accept().catch(() => {}))
       await signInAndOpenCategoryForm(page, dev.webUrl)
       await page.getByLabel('Name', { exact: true }).waitFor()
       const token = await login(dev.webUrl)
-      editCategoryName(copy, EDIT)
-      // No reload by the test: Vite reloads the page itself.
-      await expectEditFollowed(page, dev.webUrl, token)
+      // One watcher: dev.ts itself. Its API server watches nothing (no `node --watch`, whose
+      // nested watchers raced each other in issue 27).
+      const commands = descendants(dev.pid)
+      expect(commands.filter((command) => command.includes('scripts/dev-api.ts'))).toHaveLength(1)
+      expect(commands.filter((command) => command.includes('--watch'))).toEqual([])
+      let edit = editOfRound(1)
+      for (let round = 1; round <= EDITS_IN_A_ROW; round++) {
+        edit = editOfRound(round)
+        // No reload by the test: Vite reloads the page itself. Both are polled for 5 s at most.
+        const followed = await saveAndFollow(copy, { page, baseUrl: dev.webUrl, token }, edit, 5000)
+        expect({ round, ...followed }, dev.output().slice(-4000)).toEqual({
+          round,
+          browserMs: expect.any(Number),
+          apiMs: expect.any(Number),
+        })
+        // The reloaded form brings the new rule with the new label.
+        await page.getByLabel(edit.title, { exact: true }).fill('n'.repeat(edit.minLength - 1))
+        await page.getByLabel('Description').fill('A test category')
+        await page.getByRole('button', { name: 'Create Category' }).click()
+        await page.getByText(`Use at least ${edit.minLength} characters.`).waitFor()
+        await page.getByLabel(edit.title, { exact: true }).fill('')
+        await page.getByLabel('Description').fill('')
+      }
 
       // A mistake shows check:schemas' report over the page, until it is fixed.
       const file = 'schemas/service-provider-category.ui.json'
@@ -71,7 +121,14 @@ describe('npm run dev', () => {
       )
       copy.replace(file, '"ui:widget": "textarae"', '"ui:widget": "textarea"')
       await overlay.waitFor({ state: 'detached', timeout: 60_000 })
-      await page.getByLabel(EDIT.title, { exact: true }).waitFor()
+      await page.getByLabel(edit.title, { exact: true }).waitFor()
+      // The API kept the last good rules meanwhile, and still follows the next edit.
+      const after = editOfRound(EDITS_IN_A_ROW + 1)
+      const followed = await saveAndFollow(copy, { page, baseUrl: dev.webUrl, token }, after, 5000)
+      expect(followed, dev.output().slice(-4000)).toEqual({
+        browserMs: expect.any(Number),
+        apiMs: expect.any(Number),
+      })
     } finally {
       await dev.stop()
     }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { EntityName } from '../../server/db/entity-columns'
-import { ATTRIBUTE_TABLES } from '../../server/lib/custom-fields'
 import { addProperty, copySchemas, type Json } from '../support/schema-copy'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { solid } from './support/images'
@@ -47,6 +46,15 @@ const ENTITIES: EntityName[] = [
 
 const withFields = copySchemas()
 const withoutFields = copySchemas()
+/** Where each entity's record (and its custom fields) is stored. */
+const TABLES = {
+  'service-provider-category': 'serviceProviderCategories',
+  'product-category': 'productCategories',
+  'service-provider': 'serviceProviders',
+  product: 'products',
+  'product-image': 'productImages',
+} as const satisfies Record<EntityName, string>
+
 for (const entity of ENTITIES) withFields.edit(entity, (doc) => addProperty(doc, 'note', NOTE))
 withFields.edit('product', (doc) => {
   for (const [name, schema] of Object.entries(PRODUCT_FIELDS)) addProperty(doc, name, schema)
@@ -200,7 +208,7 @@ describeEachDatabase('custom fields', (suite) => {
       const { id } = await client.create(server, { stray: 'nope', note: 'n' })
       expect(await get(server, client.url(id))).not.toHaveProperty('stray')
       const row = await suite.db
-        .selectFrom(ATTRIBUTE_TABLES[entity])
+        .selectFrom(TABLES[entity])
         .select('attributes')
         .where('id', '=', id)
         .executeTakeFirstOrThrow()

@@ -11,12 +11,12 @@ import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
 import {
-  isNotFound,
   NAME_SORT,
   type SortChoice,
   type SortFields,
   useListParams,
 } from '../../components/use-list-params'
+import { isNotFound } from '../../lib/api-client'
 import { ProductPicture } from './product-picture'
 import {
   IMAGE_MESSAGES,
