@@ -13,6 +13,8 @@
 // An edit of the server's code restarts it: the old process has exited before the next starts.
 // Changes are gathered for a moment (an editor may write several files) and handled one batch
 // at a time, so a save during a reload or restart is picked up right after it.
+// It also keeps types/schema-types.ts in step with schemas/ (two seconds after start and after
+// the last schema edit, so the API's reload goes first): a failure there is only a warning.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, type FSWatcher, statSync, watch } from 'node:fs'
 import path from 'node:path'
@@ -134,14 +136,31 @@ async function startWeb() {
   return server
 }
 
+/** Regenerates types/schema-types.ts (the editor's types); never stops or delays the servers. */
+async function refreshSchemaTypes() {
+  try {
+    const { SCHEMA_TYPES_FILE, writeSchemaTypes } = await import('./schema-types/generate')
+    if (await writeSchemaTypes(ROOT)) console.log(`${SCHEMA_TYPES_FILE} regenerated from schemas/.`)
+  } catch (error) {
+    console.warn(`Schema types not regenerated: ${error instanceof Error ? error.message : error}`)
+  }
+}
+let typesTimer: NodeJS.Timeout | undefined
+const scheduleSchemaTypes = () => {
+  clearTimeout(typesTimer)
+  typesTimer = setTimeout(() => void refreshSchemaTypes(), 2000)
+}
+
 const api = new ApiProcess()
 api.start()
+scheduleSchemaTypes()
 let stopping = false
 let pending: 'schemas' | 'code' | undefined
 let busy = false
 let timer: NodeJS.Timeout | undefined
 const watchers = watchApiFiles((kind) => {
   pending = pending === 'code' || kind === 'code' ? 'code' : 'schemas'
+  if (kind === 'schemas') scheduleSchemaTypes()
   clearTimeout(timer)
   timer = setTimeout(() => void follow(), SETTLE_MS)
 })
@@ -165,6 +184,7 @@ const web = process.argv.includes('--api-only') ? undefined : await startWeb()
 const stop = async (code: number) => {
   if (stopping) return
   stopping = true
+  clearTimeout(typesTimer)
   for (const watcher of watchers) watcher.close()
   // Vite may wait for open pages to disconnect; a stop must not hang on that.
   await Promise.race([

@@ -8,6 +8,7 @@
 // PostgreSQL, so concurrent calls for one product run one after the other and each sees what
 // the previous one committed; SQLite runs one write transaction at a time anyway.
 import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely'
+import type { ProductImage } from '../../types/records'
 import type { Database, Db, ProductImagesTable } from '../db/types'
 import type { CleanImage } from '../images/clean-image'
 import type { ImageSize, StoredImage } from '../images/image-reply'
@@ -17,15 +18,9 @@ import type { PageRequest } from '../lists/list-params'
 import { orderBySort, type Sort } from '../lists/sorts'
 import { productExists } from './product-queries'
 
-/** An image as GET /products/:id/images/:imageId answers it (keys in that order). */
-export interface ProductImage {
-  id: number
-  productId: number
-  imageName: string
-  imageDescription: string | null
-  enabled: boolean
-  isPreview: boolean
-}
+/** An image as GET /products/:id/images/:imageId answers it (types/records.ts, from the schema;
+ * keys in the order of imageColumns). */
+export type { ProductImage }
 
 export interface ProductImageInput {
   imageName: string

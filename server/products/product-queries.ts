@@ -1,7 +1,8 @@
 // Reading products with their categories and their provider's brand name. Plain functions
 // taking `db` first. Money leaves the database as kobo and the API as naira (toNaira).
 import { type SqlBool, sql } from 'kysely'
-import type { Db, Pricing } from '../db/types'
+import type { Product } from '../../types/records'
+import type { Db } from '../db/types'
 import { type CategoryRef, categoriesOf, productLinks } from '../lib/category-links'
 import { cachedIds } from '../lib/read-cache'
 import {
@@ -16,26 +17,9 @@ import { orderBySort, type Sort } from '../lists/sorts'
 import { filterByText, productName, textIndexMatches } from '../lists/text-search'
 import { toNaira } from './money'
 
-/** A product as GET /products/:id answers it (keys in that order). */
-export interface Product {
-  id: number
-  name: string
-  description: string
-  pricing: Pricing
-  /** Naira with kobo; a Fixed product's price, else null. */
-  price: number | null
-  /** A Range product's bounds, else null. */
-  minPrice: number | null
-  maxPrice: number | null
-  productCategories: CategoryRef[]
-  serviceProviderId: number
-  serviceProviderBrandName: string
-  estimatedDeliveryDays: number
-  enabled: boolean
-  rating: number
-  noOfRatings: number
-  previewImageId: number | null
-}
+/** A product as GET /products/:id answers it (types/records.ts, from the schema; keys in the
+ * order toProduct gives them). */
+export type { Product }
 
 export interface ProductFilter {
   serviceProviderId?: number

@@ -1,7 +1,7 @@
 // Request parsing shared by the product and product-image routes: ids in the path, the list
 // filters (prices in naira turned into exact kobo), the pricing spelling and the JSON bodies.
 import type { preValidationAsyncHookHandler } from 'fastify'
-import type { Pricing } from '../db/types'
+import type { ProductCreateBody, ProductUpdateBody } from '../../types/records'
 import { HttpError } from '../errors'
 import { booleanParam, idParam, pageParams, querySchema, textParam } from '../lib/query-schema'
 import {
@@ -24,25 +24,11 @@ export const IMAGE_NOT_FOUND = 'Product image not found'
 /** The largest amount a price may be, in naira (the schema's `money` maximum). */
 const MAX_NAIRA = 1_000_000_000_000
 
-/** The body of PUT (the update schema); a `serviceProviderId` in it is never read. */
-export interface ProductBody {
-  name: string
-  description: string
-  pricing: Pricing
-  price?: number
-  minPrice?: number
-  maxPrice?: number
-  estimatedDeliveryDays?: number
-  enabled?: boolean
-  productCategoryIds?: number[]
-  rating?: number
-  noOfRatings?: number
-}
+/** The body of PUT (generated from the update schema); a `serviceProviderId` in it is never read. */
+export type ProductBody = ProductUpdateBody
 
-/** The body of POST (the create schema). */
-export interface NewProductBody extends ProductBody {
-  serviceProviderId: number
-}
+/** The body of POST (generated from the create schema). */
+export type NewProductBody = ProductCreateBody
 
 /** `/products/abc` names no product, exactly like `/products/999999`. */
 export function productId(params: unknown): number {
@@ -74,7 +60,7 @@ export const normalisePricing: preValidationAsyncHookHandler = async (request) =
 // Picks the fields one by one. A Fixed product keeps only its price and a Range product only
 // its bounds, whatever else the body holds. The schema's defaults were filled in before
 // validation (fillSchemaDefaults); the fallbacks here only keep the types honest.
-export function toInput(body: ProductBody): ProductInput {
+export function toInput(body: ProductBody | NewProductBody): ProductInput {
   const fixed = body.pricing === 'Fixed'
   const kobo = (naira: number | undefined) => (naira === undefined ? null : toKobo(naira))
   return {

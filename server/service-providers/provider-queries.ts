@@ -1,6 +1,7 @@
 // Reading service providers with their categories and image flags. Plain functions taking
 // `db` first.
 import type { ExpressionBuilder } from 'kysely'
+import type { ServiceProvider } from '../../types/records'
 import type { Database, Db, ProviderImageKind } from '../db/types'
 import { type CategoryRef, categoriesOf, providerLinks } from '../lib/category-links'
 import {
@@ -19,24 +20,9 @@ import {
   textIndexMatches,
 } from '../lists/text-search'
 
-/** A provider as GET /service-providers/:id answers it (keys in that order). */
-export interface Provider {
-  id: number
-  firstName: string
-  lastName: string
-  brandName: string
-  email: string
-  phoneNumber: string
-  state: string
-  city: string
-  addressLine1: string
-  addressLine2: string | null
-  about: string
-  enabled: boolean
-  serviceProviderCategories: CategoryRef[]
-  hasPassportPhoto: boolean
-  hasBrandLogo: boolean
-}
+/** A provider as GET /service-providers/:id answers it (types/records.ts, from the schema; keys in
+ * the order toProvider gives them). */
+export type Provider = ServiceProvider
 
 export interface ProviderFilter {
   /** Substring of the email, any case. */

@@ -1,5 +1,6 @@
 // Request parsing shared by the service-provider routes: the id in the path, the list filters
 // and the JSON body of create and update.
+import type { ServiceProviderCreateBody, ServiceProviderUpdateBody } from '../../types/records'
 import { HttpError } from '../errors'
 import { booleanParam, idParam, pageParams, querySchema, textParam } from '../lib/query-schema'
 import { booleanFilter, idFilter, pathId, type RawQuery, textFilter } from '../lists/list-params'
@@ -11,25 +12,11 @@ export const BASE_PATH = '/api/service-providers'
 export const NOT_FOUND = 'Service provider not found'
 export const DUPLICATE_EMAIL = 'A service provider with this email already exists'
 
-/** The body of PUT (the update schema); an `email` in it is never read. */
-export interface ProviderBody {
-  firstName: string
-  lastName: string
-  brandName: string
-  phoneNumber: string
-  state: string
-  city: string
-  addressLine1: string
-  addressLine2?: string | null
-  about: string
-  enabled?: boolean
-  serviceProviderCategoryIds?: number[]
-}
+/** The body of PUT (generated from the update schema); an `email` in it is never read. */
+export type ProviderBody = ServiceProviderUpdateBody
 
-/** The body of POST (the create schema). */
-export interface NewProviderBody extends ProviderBody {
-  email: string
-}
+/** The body of POST (generated from the create schema). */
+export type NewProviderBody = ServiceProviderCreateBody
 
 /** `/service-providers/abc` names no provider, exactly like `/service-providers/999999`. */
 export function providerId(params: unknown): number {
@@ -69,7 +56,7 @@ export function providerFilter(query: RawQuery): ProviderFilter {
 // Picks the fields one by one: whatever else the body holds (an email on PUT) is left behind.
 // The schema's defaults (enabled, no categories) are applied here: Ajv ignores a `default`
 // reached through `$ref`, which is how the schema file spells every property.
-export function toInput(body: ProviderBody): ProviderInput {
+export function toInput(body: ProviderBody | NewProviderBody): ProviderInput {
   return {
     firstName: body.firstName.trim(),
     lastName: body.lastName.trim(),

@@ -1,5 +1,6 @@
 // The layers of the architecture (README.md): `server/` never imports `src/` or `scripts/` (what
 // both need, such as the schema checker's core, lives in server/), and `src/` never imports `server/`.
+// Both may import `types/` (the record types generated from schemas/), which imports none of them.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -23,6 +24,7 @@ describe('layers', () => {
   test.each([
     ['server', ['src', 'scripts']],
     ['src', ['server', 'scripts']],
+    ['types', ['src', 'server', 'scripts']],
   ])('%s imports nothing from %j', (folder, forbidden) => {
     const crossings = sourceFiles(folder).flatMap((file) =>
       reachedFolders(file)

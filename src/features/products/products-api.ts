@@ -1,70 +1,42 @@
 // Calls for products, their images, and what their screens show beside them: the provider's
 // brand name and the product categories the pickers offer.
 import { mutationOptions } from '@tanstack/react-query'
+import type {
+  Product,
+  ProductCreateBody,
+  ProductImage,
+  ProductImageCreateBody,
+  ProductImageUpdateBody,
+  ProductUpdateBody,
+} from '../../../types/records'
 import type { BulkTarget } from '../../components/bulk-selection'
 import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
 import type { CategorySource } from '../../lib/category-search'
 import { forgets, invalidates, listQuery, pathKey, recordQuery } from '../../lib/query-client'
 
-export type Pricing = 'Fixed' | 'Range'
+export type { CategoryRef, Product, ProductImage } from '../../../types/records'
 
-export interface CategoryRef {
-  id: number
-  name: string
-}
+export type Pricing = Product['pricing']
 
-export interface Product {
-  id: number
-  name: string
-  description: string
-  pricing: Pricing
-  price: number | null
-  minPrice: number | null
-  maxPrice: number | null
-  productCategories: CategoryRef[]
-  serviceProviderId: number
-  serviceProviderBrandName: string
-  estimatedDeliveryDays: number
-  enabled: boolean
-  rating: number
-  noOfRatings: number
-  previewImageId: number | null
-}
-
-/** The fields both forms share; the price fields present are those of the pricing type. */
-export interface ProductFields {
-  name: string
-  description: string
-  pricing: Pricing
+/**
+ * A form's body as the screens send it: the prices of the other pricing type go as null (the
+ * form still holds them, see product-form-pages.tsx), which the schema lets through.
+ */
+type PricesOrNull<Body> = Omit<Body, 'price' | 'minPrice' | 'maxPrice'> & {
   price?: number | null
   minPrice?: number | null
   maxPrice?: number | null
-  productCategoryIds: number[]
-  estimatedDeliveryDays: number
-  enabled: boolean
 }
 
-export type NewProductFields = ProductFields & { serviceProviderId: number }
-export type ProductUpdateFields = ProductFields & { rating: number; noOfRatings: number }
+export type NewProductFields = PricesOrNull<ProductCreateBody>
+export type ProductUpdateFields = PricesOrNull<ProductUpdateBody>
+/** The fields both forms share; the price fields present are those of the pricing type. */
+export type ProductFields = NewProductFields | ProductUpdateFields
 
-export interface ProductImage {
-  id: number
-  productId: number
-  imageName: string
-  imageDescription: string | null
-  enabled: boolean
-  isPreview: boolean
-}
-
-export interface ProductImageFields {
-  imageName: string
-  imageDescription?: string | null
-  enabled: boolean
-}
-
+export type ProductImageFields = ProductImageUpdateBody
 /** The add form's body: the cropped PNG as base64, without the `data:` prefix. */
-export type NewProductImageFields = ProductImageFields & { image: string }
+export type NewProductImageFields = ProductImageCreateBody
 
 export interface ProductQuery {
   categoryId?: number

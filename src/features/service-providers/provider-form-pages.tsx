@@ -24,6 +24,7 @@ import { ProviderImageRemove } from './provider-image-remove'
 import {
   PROVIDER_MESSAGES,
   type ProviderFields,
+  type ProviderUpdateFields,
   providerImagePaths,
   providersApi,
   type ServiceProvider,
@@ -73,8 +74,7 @@ export function ProviderEditPage() {
   const uiSchema = categoryUi('update')
   const update = useMutation(providersApi.update)
   const { busy, submit } = useFormSubmit({
-    submit: (fields: Omit<ProviderFields, 'email'>) =>
-      update.mutateAsync({ id, fields, etag: record.etag }),
+    submit: (fields: ProviderUpdateFields) => update.mutateAsync({ id, fields, etag: record.etag }),
     onSuccess: () => navigate(paths.serviceProviders.detail(id)),
     onStale: record.markStale,
     fallbackError: PROVIDER_MESSAGES.updateFailed,
@@ -116,7 +116,7 @@ export function ProviderEditPage() {
             <Input value={email} readOnly variant="subtle" />
             <Field.HelperText>The email address cannot be changed.</Field.HelperText>
           </Field.Root>
-          <SchemaForm<Omit<ProviderFields, 'email'>>
+          <SchemaForm<ProviderUpdateFields>
             schema={providerForms.update.schema}
             uiSchema={uiSchema}
             validator={providerForms.update.validator}

@@ -1,39 +1,24 @@
 // Reads and writes of service providers, their photos and the categories they are filed under.
 
 import { mutationOptions } from '@tanstack/react-query'
+import type {
+  FromRecord,
+  ServiceProvider,
+  ServiceProviderCreateBody,
+  ServiceProviderUpdateBody,
+} from '../../../types/records'
 import type { BulkTarget } from '../../components/bulk-selection'
 import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
 import type { CategorySource } from '../../lib/category-search'
 import { forgets, invalidates, listQuery, pathKey, recordQuery } from '../../lib/query-client'
 
-export interface CategoryRef {
-  id: number
-  name: string
-}
+export type { CategoryRef, ServiceProvider } from '../../../types/records'
 
-export interface ServiceProvider {
-  id: number
-  firstName: string
-  lastName: string
-  brandName: string
-  email: string
-  phoneNumber: string
-  state: string
-  city: string
-  addressLine1: string
-  addressLine2: string | null
-  about: string
-  enabled: boolean
-  serviceProviderCategories: CategoryRef[]
-  hasPassportPhoto: boolean
-  hasBrandLogo: boolean
-}
-
-export type ProviderFields = Omit<
-  ServiceProvider,
-  'id' | 'serviceProviderCategories' | 'hasPassportPhoto' | 'hasBrandLogo'
-> & { serviceProviderCategoryIds: number[] }
+/** The create body. */
+export type ProviderFields = ServiceProviderCreateBody
+/** The update body, as the edit form and Disable build it from the stored provider. */
+export type ProviderUpdateFields = FromRecord<ServiceProviderUpdateBody, ServiceProvider>
 
 export interface ProviderQuery {
   email?: string
@@ -71,7 +56,7 @@ export const PROVIDER_MESSAGES = {
 export function providerFieldsOf(
   provider: ServiceProvider,
   enabled: boolean,
-): Omit<ProviderFields, 'email'> {
+): ProviderUpdateFields {
   const {
     id: _,
     email: __,
@@ -118,11 +103,8 @@ export const providersApi = {
     onSuccess: afterWrite,
   }),
   update: mutationOptions({
-    mutationFn: (change: {
-      id: number
-      fields: Omit<ProviderFields, 'email'>
-      etag: string | null
-    }) => api.put<ServiceProvider>(`${base}/${change.id}`, change.fields, change.etag),
+    mutationFn: (change: { id: number; fields: ProviderUpdateFields; etag: string | null }) =>
+      api.put<ServiceProvider>(`${base}/${change.id}`, change.fields, change.etag),
     onSuccess: afterWrite,
   }),
   uploadPassportPhoto: mutationOptions({
