@@ -35,16 +35,19 @@ export async function setEnabled(
 ): Promise<BulkResult> {
   const { table, notFound, entity, productId, required = [] } = records
   const flag = enabled ? 1 : 0
-  const rows =
+  // Only an entity with custom fields has `attributes` (an entity may have none: README).
+  const columns =
+    required.length > 0 ? (['id', 'enabled', 'attributes'] as const) : (['id', 'enabled'] as const)
+  const rows: Array<{ id: number; enabled: number; attributes?: unknown }> =
     productId === undefined
       ? await trx
           .selectFrom(table as 'products')
-          .select(['id', 'enabled', 'attributes'])
+          .select(columns)
           .where('id', 'in', ids)
           .execute()
       : await trx
           .selectFrom('productImages')
-          .select(['id', 'enabled', 'attributes'])
+          .select(columns)
           .where('id', 'in', ids)
           .where('productId', '=', productId)
           .execute()
