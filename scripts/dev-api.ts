@@ -18,6 +18,7 @@ import { ensureInitialOperator } from '../server/auth/operators'
 import { ConfigError, loadConfig } from '../server/config'
 import { createDatabase } from '../server/db/connection'
 import { migrateToLatest } from '../server/db/migrate'
+import { missingFieldsReport } from '../server/lib/missing-fields'
 import { READ_WORKER_PAGES } from '../server/read-worker-pages'
 // The server's own check: a mistake in a ui schema stops only the page (the server reads none).
 import { checkSchemas, formatReport } from '../server/schema-check'
@@ -73,6 +74,26 @@ async function loadSchemas(): Promise<void> {
     const seconds = ((performance.now() - started) / 1000).toFixed(2)
     console.log(`API: schemas ${previous ? 'reloaded' : 'loaded'} in ${seconds} s`)
   }
+  reportMissingFields()
+}
+
+// A field made required that existing records lack (issue 27): counted after each good load,
+// without holding the reload's answer up (a count scans the table), and printed when the
+// report changes, so an edit of a label does not repeat it.
+let reports = 0
+let lastReport: string[] = []
+function reportMissingFields(): void {
+  const report = ++reports
+  missingFieldsReport(database.db, config.schemasDir).then(
+    (lines) => {
+      if (report !== reports || lines.join('\n') === lastReport.join('\n')) return
+      if (lines.length > 0) console.warn(lines.map((line) => `API: ${line}`).join('\n'))
+      else console.log('API: every record now has the fields the schemas require')
+      lastReport = lines
+    },
+    (error: unknown) =>
+      console.warn('API: could not count the records that lack a required field:', error),
+  )
 }
 
 let serving = false

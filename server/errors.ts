@@ -103,6 +103,9 @@ export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/')
 }
 
+/** What a write missing a required field answers (a body's 400, a bulk refusal). */
+export const requiredDetail = (field: string) => `${field} is required`
+
 type ValidationIssue = NonNullable<FastifyError['validation']>[number]
 
 // Ajv reports `/address/city` + "must be string"; the client reads "address.city must be
@@ -121,7 +124,7 @@ export function validationDetail(error: FastifyError): string {
 
   switch (issue.keyword) {
     case 'required':
-      return `${field(params.missingProperty)} is required`
+      return requiredDetail(field(params.missingProperty))
     case 'additionalProperties':
       return `${field(params.additionalProperty)} is not allowed`
     case 'minLength':

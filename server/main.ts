@@ -3,6 +3,7 @@ import { ensureInitialOperator } from './auth/operators'
 import { ConfigError, loadConfig } from './config'
 import { createDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrate'
+import { warnOfMissingFields } from './lib/missing-fields'
 import { READ_WORKER_PAGES } from './read-worker-pages'
 import { refuseBrokenSchemas } from './schema-check/refuse'
 
@@ -68,6 +69,9 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port
   const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host
   console.log(`Back-office ready at http://${shownHost}:${port}/ (database: ${database.dialect})`)
+  // A field the schemas make required that existing records lack (issue 27): how many, as a
+  // warning once serving (a count scans the table; the records stay readable meanwhile).
+  await warnOfMissingFields(database.db, config.schemasDir, (line) => app.log.warn(line))
 }
 
 main().catch((error: unknown) => {

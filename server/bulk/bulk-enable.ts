@@ -1,11 +1,14 @@
 // Bulk Enable and Disable: the `enabled` flag of many records set at once, as a PUT of each
 // would set it, each change recorded in the record's history. A record already in the asked
-// state counts as done and is neither written nor recorded again.
+// state counts as done and is neither written nor recorded again. A record that would change but
+// lacks a custom field the update form requires is refused with the PUT's 400 text ("condition
+// is required"): its next edit, single or bulk, asks for the field (issue 27).
 import type { Transaction } from 'kysely'
 import type { Database } from '../db/types'
 import type { EntityTable } from '../entity'
+import { requiredDetail } from '../errors'
 import { type HistoryEntity, recordHistory } from '../lib/history'
-import { type BulkResult, refuseMissing } from './bulk'
+import type { BulkResult, Refusal } from './bulk'
 
 /** A table whose records carry `enabled` (providers, products, product images). */
 export type EnabledTable = EntityTable
@@ -18,6 +21,8 @@ export interface EnabledRecords {
   entity: HistoryEntity
   /** Images: only those of this product count, and their changes are the product's. */
   productId?: number
+  /** The custom fields the update form requires, in its order (lib/custom-fields.ts). */
+  required?: readonly string[]
 }
 
 /** Sets `enabled` on the records that exist; answers them as done (and which really changed). */
@@ -28,22 +33,33 @@ export async function setEnabled(
   enabled: boolean,
   operatorId: number,
 ): Promise<BulkResult> {
-  const { table, notFound, entity, productId } = records
+  const { table, notFound, entity, productId, required = [] } = records
   const flag = enabled ? 1 : 0
-  const rows =
+  // Only an entity with custom fields has `attributes` (an entity may have none: README).
+  const columns =
+    required.length > 0 ? (['id', 'enabled', 'attributes'] as const) : (['id', 'enabled'] as const)
+  const rows: Array<{ id: number; enabled: number; attributes?: unknown }> =
     productId === undefined
       ? await trx
           .selectFrom(table as 'products')
-          .select(['id', 'enabled'])
+          .select(columns)
           .where('id', 'in', ids)
           .execute()
       : await trx
           .selectFrom('productImages')
-          .select(['id', 'enabled'])
+          .select(columns)
           .where('id', 'in', ids)
           .where('productId', '=', productId)
           .execute()
-  const changed = rows.filter((row) => row.enabled !== flag).map((row) => row.id)
+  const refusals = new Map<number, string>()
+  for (const row of rows) {
+    if (row.enabled === flag || required.length === 0) continue
+    const lacking = firstLacking(row.attributes, required)
+    if (lacking !== undefined) refusals.set(row.id, requiredDetail(lacking))
+  }
+  const changed = rows
+    .filter((row) => row.enabled !== flag && !refusals.has(row.id))
+    .map((row) => row.id)
   if (changed.length > 0) {
     await trx
       .updateTable(table as 'products')
@@ -62,8 +78,20 @@ export async function setEnabled(
     })
   }
   const found = new Set(rows.map((row) => row.id))
-  return {
-    done: ids.filter((id) => found.has(id)),
-    refused: refuseMissing(ids, found, notFound),
+  const refused: Refusal[] = []
+  for (const id of ids) {
+    if (!found.has(id)) refused.push({ id, detail: notFound })
+    else if (refusals.has(id)) refused.push({ id, detail: refusals.get(id) as string })
   }
+  return { done: ids.filter((id) => found.has(id) && !refusals.has(id)), refused }
+}
+
+/** The first of `required` the stored attributes lack (absent or null), as a PUT names it. */
+function firstLacking(raw: unknown, required: readonly string[]): string | undefined {
+  const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw
+  const stored = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<
+    string,
+    unknown
+  >
+  return required.find((name) => !Object.hasOwn(stored, name) || stored[name] === null)
 }

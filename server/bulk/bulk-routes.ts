@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import type { Entity } from '../entity'
+import { customFields } from '../lib/custom-fields'
 import { deletable, deletion } from '../lib/delete-routes'
 import { matchingIds } from '../lists/list-engine'
 import { type BulkApply, filtersOf, registerBulkRoute } from './bulk'
@@ -30,6 +31,8 @@ export function registerBulkRoutes(
 ): void {
   for (const entity of entities) {
     const { params, filter } = entity.bulkFilter ?? entity.list
+    // What a PUT of the record requires: the same refusal in bulk (issue 27).
+    const { required } = customFields(app, entity.schemaId, entity.table)
     registerBulkRoute(app, db, {
       path: entity.collection,
       filters: filtersOf(params),
@@ -39,6 +42,7 @@ export function registerBulkRoutes(
               table: entity.table,
               notFound: entity.notFound,
               entity: entity.schemaId,
+              required,
             }))
           : {}),
         ...(deletable(entity) ? { delete: deleting(deletion(app, entity)) } : {}),

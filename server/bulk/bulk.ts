@@ -162,8 +162,3 @@ export function filtersOf(querySchema: Record<string, unknown>): Record<string, 
   >
   return filters
 }
-
-/** Missing ids are refused with the single write's 404 text. */
-export function refuseMissing(ids: number[], found: Set<number>, detail: string): Refusal[] {
-  return ids.filter((id) => !found.has(id)).map((id) => ({ id, detail }))
-}

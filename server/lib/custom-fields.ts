@@ -16,6 +16,7 @@ import {
   splitBody,
 } from '../db/entity-columns'
 import type { Db } from '../db/types'
+import { requiredCustomFields } from './missing-fields'
 
 export type Attributes = Record<string, unknown>
 
@@ -45,6 +46,9 @@ export interface CustomFields {
   shown: string[]
   /** The same fields with their schema `title` (else their name): the CSV exports' columns. */
   titled: Array<{ name: string; title: string }>
+  /** The custom fields the update form requires, in its order: a record lacking one is asked
+   * for it at its next edit (PUT, and bulk Enable and Disable, refuse it; lib/missing-fields.ts). */
+  required: string[]
 }
 
 /** An entity with no column map (db/entity-columns.ts) has no custom fields. */
@@ -54,6 +58,7 @@ const NONE: CustomFields = {
   showAll: async (_db, records) => records,
   shown: [],
   titled: [],
+  required: [],
 }
 
 /** Reads the entity's schema (as registered with `app`) once: the app is rebuilt on a change.
@@ -80,6 +85,7 @@ export function customFields(app: FastifyInstance, schemaId: string, table: stri
     shown,
     titled: shown.map((name) => ({ name, title: titleOf(document, name) })),
     showAll,
+    required: requiredCustomFields(entity, document, 'update'),
     show: async (db, record) => (await showAll(db, [record]))[0],
   }
 }

@@ -15,6 +15,7 @@ import { productExists } from './product-queries'
 import { BASE_PATH, IMAGE_NOT_FOUND, NOT_FOUND, productId } from './product-request'
 
 export function registerProductImageBulk(app: FastifyInstance, db: Kysely<Database>): void {
+  const fields = customFields(app, 'product-image', 'productImages')
   registerBulkRoute(app, db, {
     path: `${BASE_PATH}/:id/images`,
     filters: { enabled: booleanParam },
@@ -24,10 +25,9 @@ export function registerProductImageBulk(app: FastifyInstance, db: Kysely<Databa
         notFound: IMAGE_NOT_FOUND,
         entity: 'product',
         productId,
+        required: fields.required,
       })),
-      delete: deletingImages(
-        operatorImageAudit(customFields(app, 'product-image', 'productImages')),
-      ),
+      delete: deletingImages(operatorImageAudit(fields)),
     },
     scope: productOfPath,
     matching: (trx, filter, productId, limit) =>

@@ -29,6 +29,14 @@ for (const entity of DELETABLE)
   withNotes.edit(entity, (doc) => addProperty(doc, 'note', { type: 'string', maxLength: 40 }))
 afterAll(() => withNotes.remove())
 
+/** schemas/ where the analyst made a new custom field required on products and images (issue 27). */
+const withRequired = copySchemas()
+for (const entity of ['product', 'product-image'])
+  withRequired.edit(entity, (doc) =>
+    addProperty(doc, 'condition', { type: 'string', enum: ['New', 'Used'] }, true),
+  )
+afterAll(() => withRequired.remove())
+
 describeEachDatabase('bulk actions', (suite) => {
   let app: FastifyInstance
   let api: ProductApi
@@ -513,6 +521,85 @@ describeEachDatabase('bulk actions', (suite) => {
       // The image as its GET showed it (its ids are the entry's own: entity and partId).
       expect(bySingle.changes).toEqual(deletedAsShown(singleShown, 'productId'))
       expect(byBulk.changes).toEqual(deletedAsShown(bulkShown, 'productId'))
+    })
+  })
+
+  describe('a required custom field the record lacks (issue 27)', () => {
+    /** An app over the edited schemas, and a client signed in to it. */
+    const requiring = async () => {
+      const server = await suite.makeApp({ schemasDir: withRequired.dir })
+      const { token } = await suite.loginAsNewOperator(server)
+      return { server, client: productApi(server, token) }
+    }
+
+    test('Enable and Disable refuse it with the PUT’s text; a record that has it changes', async () => {
+      const lacking = await make('lacking')
+      const { server, client } = await requiring()
+      const having = (
+        await client.create(providerId, { name: `${tag} having`, condition: 'New' } as never)
+      ).id
+      const already = await make('already', false)
+      const post = (action: string, ids: number[]) =>
+        server.inject({
+          method: 'POST',
+          url: `${PRODUCTS}/bulk`,
+          headers: client.headers,
+          payload: { action, ids },
+        })
+
+      const disabled = await post('disable', [lacking, having, already])
+      expect(disabled.statusCode, disabled.body).toBe(200)
+      // Already disabled: nothing to write, so nothing to ask.
+      expect(disabled.json()).toEqual({
+        done: [having, already],
+        refused: [{ id: lacking, detail: 'condition is required' }],
+      })
+      expect(await enabledOf([lacking, having, already])).toEqual([true, false, false])
+      // The single edit says the same.
+      const { name, description, pricing, price, estimatedDeliveryDays } = (
+        await api.get(lacking)
+      ).json()
+      const body = { name, description, pricing, price, estimatedDeliveryDays, enabled: false }
+      expectDetail(await client.put(lacking, body), 400, 'condition is required')
+
+      // Still enabled, `lacking` is already as asked; `already` would change, so it is asked.
+      const enabled = await post('enable', [already, lacking])
+      expect(enabled.json()).toEqual({
+        done: [lacking],
+        refused: [{ id: already, detail: 'condition is required' }],
+      })
+      // Given the field, its next bulk edit goes through.
+      const edited = await client.put(lacking, { ...body, condition: 'Used' })
+      expect(edited.statusCode, edited.body).toBe(200)
+      expect((await post('enable', [lacking])).json()).toEqual({ done: [lacking], refused: [] })
+    })
+
+    test('a product’s images: Disable refuses the image that lacks it', async () => {
+      const productId = await make('pictured')
+      const image = (await solid(8, 8, 'png')).toString('base64')
+      const add = async (server: FastifyInstance, headers: Json, extra: Json = {}) => {
+        const response = await server.inject({
+          method: 'POST',
+          url: `${PRODUCTS}/${productId}/images`,
+          headers: headers as Record<string, string>,
+          payload: { image, imageName: 'Side', imageDescription: null, enabled: true, ...extra },
+        })
+        expect(response.statusCode, response.body).toBe(201)
+        return response.json().id as number
+      }
+      const lacking = await add(app, api.headers)
+      const { server, client } = await requiring()
+      const having = await add(server, client.headers, { condition: 'Used' })
+      const response = await server.inject({
+        method: 'POST',
+        url: `${PRODUCTS}/${productId}/images/bulk`,
+        headers: client.headers,
+        payload: { action: 'disable', ids: [lacking, having] },
+      })
+      expect(response.json()).toEqual({
+        done: [having],
+        refused: [{ id: lacking, detail: 'condition is required' }],
+      })
     })
   })
 
