@@ -50,8 +50,9 @@ export function compileFormValidators(schemasDir: string, entity: string, form: 
 }
 
 // Loaded through the dev server, only there: the config (and so a build) needs none of the
-// checker, nor the server's column map it reads.
-const CHECKER_FILE = fileURLToPath(new URL('./schema-check/index.ts', import.meta.url))
+// checker, nor the server's column map it reads. Resolved when the dev server asks for it: the
+// web tests load this file in jsdom, where this module's URL is not a file URL.
+const checkerFile = () => fileURLToPath(new URL('./schema-check/index.ts', import.meta.url))
 
 export function formValidatorsPlugin(schemasDir = 'schemas'): Plugin {
   return {
@@ -61,7 +62,7 @@ export function formValidatorsPlugin(schemasDir = 'schemas'): Plugin {
     configureServer(server) {
       server.httpServer?.once('listening', () => {
         server
-          .ssrLoadModule(CHECKER_FILE)
+          .ssrLoadModule(checkerFile())
           .then((checker) =>
             (checker as typeof import('./schema-check')).checkSchemas(resolve(schemasDir)),
           )
@@ -84,7 +85,7 @@ export function formValidatorsPlugin(schemasDir = 'schemas'): Plugin {
       if (this.environment.name !== 'client' || !file.startsWith(resolve(schemasDir) + sep)) {
         return undefined
       }
-      const checker = (await server.ssrLoadModule(CHECKER_FILE)) as typeof import('./schema-check')
+      const checker = (await server.ssrLoadModule(checkerFile())) as typeof import('./schema-check')
       const { problems } = checker.checkSchemas(resolve(schemasDir))
       if (problems.length > 0) {
         const message = checker.formatReport(problems)
