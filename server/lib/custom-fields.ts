@@ -16,6 +16,7 @@ import {
   splitBody,
 } from '../db/entity-columns'
 import type { Db } from '../db/types'
+import { type ListedField, listedFields } from '../lists/custom-list'
 
 export type Attributes = Record<string, unknown>
 
@@ -45,6 +46,8 @@ export interface CustomFields {
   shown: string[]
   /** The same fields with their schema `title` (else their name): the CSV exports' columns. */
   titled: Array<{ name: string; title: string }>
+  /** Those the schema marks sortable or filterable in lists (../lists/custom-list.ts). */
+  listed: ListedField[]
 }
 
 /** An entity with no column map (db/entity-columns.ts) has no custom fields. */
@@ -54,6 +57,7 @@ const NONE: CustomFields = {
   showAll: async (_db, records) => records,
   shown: [],
   titled: [],
+  listed: [],
 }
 
 /** Reads the entity's schema (as registered with `app`) once: the app is rebuilt on a change.
@@ -79,6 +83,7 @@ export function customFields(app: FastifyInstance, schemaId: string, table: stri
     }),
     shown,
     titled: shown.map((name) => ({ name, title: titleOf(document, name) })),
+    listed: listedFields(document, shown),
     showAll,
     show: async (db, record) => (await showAll(db, [record]))[0],
   }
