@@ -123,6 +123,9 @@ export function validationDetail(error: FastifyError): string {
   const field = (name: unknown) => [base, String(name)].filter(Boolean).join('.')
 
   switch (issue.keyword) {
+    // A query parameter the list does not take (lib/query-schema.ts `declaredOnly`).
+    case 'x-declared-only':
+      return `${String(params.parameter)} is not a filter of this list`
     case 'required':
       return requiredDetail(field(params.missingProperty))
     case 'additionalProperties':

@@ -3,9 +3,11 @@ import { ensureInitialOperator } from './auth/operators'
 import { ConfigError, loadConfig } from './config'
 import { createDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrate'
+import { indexCustomFields } from './lib/custom-field-indexes'
 import { warnOfMissingFields } from './lib/missing-fields'
 import { READ_WORKER_PAGES } from './read-worker-pages'
 import { refuseBrokenSchemas } from './schema-check/refuse'
+import { loadSchemas } from './schemas'
 
 // The process entry point (`npm start`): config, database, migrations, first operator, listen;
 // and a clean shutdown on SIGTERM/SIGINT so deploys and Ctrl-C never cut a request short:
@@ -32,6 +34,9 @@ async function main(): Promise<void> {
   await database.exclusively(async () => {
     const applied = await migrateToLatest(database.db)
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated')
+    // PostgreSQL: the indexes of the custom fields lists sort and filter by.
+    const indexes = await indexCustomFields(database.db, loadSchemas(config.schemasDir))
+    if (indexes.length > 0) app.log.info({ indexes }, 'custom field indexes in place')
     await ensureInitialOperator(database.db, config, {
       info: (message) => app.log.info(message),
       warn: (message) => app.log.warn(message),

@@ -1,9 +1,11 @@
-import Ajv, { type Options, type ValidateFunction } from 'ajv'
+import Ajv, { type FuncKeywordDefinition, type Options, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import fastJsonStringify, { type Schema as JsonSchema } from 'fast-json-stringify'
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify'
+import { DECLARED_ONLY } from './lib/query-schema'
 import { RESPONSE_SCHEMA_IDS } from './lib/responses'
 import { ERROR_MESSAGE_KEYWORD } from './schema-check/error-message'
+import { LIST_OPTIONS_KEYWORD } from './schema-check/list-options'
 
 // Fastify's default validator coerces types everywhere, so a body `{"password": 42}` or
 // `{"price": "12"}` would silently pass as "42" / 12. Query strings and path parameters are
@@ -117,6 +119,9 @@ function createAjv(options: Options, schemas: Record<string, object> | object[])
   ajv.addKeyword({ keyword: 'x-detail', metaSchema: { type: 'object' } })
   // A pattern's own message in the schema files (read by errors.ts).
   ajv.addKeyword(ERROR_MESSAGE_KEYWORD)
+  // A custom field's list options in the schema files (lists/custom-list.ts).
+  ajv.addKeyword(LIST_OPTIONS_KEYWORD)
+  ajv.addKeyword(declaredOnlyKeyword)
   ajv.addKeyword({
     keyword: 'x-maximum',
     type: 'string',
@@ -128,4 +133,33 @@ function createAjv(options: Options, schemas: Record<string, object> | object[])
     ajv.addSchema(schema)
   }
   return ajv
+}
+
+/** `x-declared-only` (lib/query-schema.ts): the first property the object's schema does not
+ * declare fails, named in the error's params (errors.ts words it). */
+const declaredOnlyKeyword: FuncKeywordDefinition = {
+  keyword: DECLARED_ONLY,
+  type: 'object',
+  schemaType: 'boolean',
+  errors: true,
+  validate: function declared(
+    on: boolean,
+    data: Record<string, unknown>,
+    parentSchema?: { properties?: Record<string, unknown> },
+  ) {
+    if (!on) return true
+    const properties = parentSchema?.properties ?? {}
+    const unknown = Object.keys(data).find((name) => !Object.hasOwn(properties, name))
+    if (unknown === undefined) return true
+    ;(declared as { errors?: unknown[] }).errors = [
+      {
+        keyword: DECLARED_ONLY,
+        instancePath: '',
+        schemaPath: `#/${DECLARED_ONLY}`,
+        params: { parameter: unknown },
+        message: `${unknown} is not a filter of this list`,
+      },
+    ]
+    return false
+  } as FuncKeywordDefinition['validate'],
 }

@@ -8,6 +8,7 @@ import type { Database } from '../db/types'
 import type { Entity } from '../entity'
 import { customFields } from '../lib/custom-fields'
 import { deletable, deletion } from '../lib/delete-routes'
+import { attributeConditions, filterParam, withAttributes } from '../lists/custom-list'
 import { matchingIds } from '../lists/list-engine'
 import { type BulkApply, filtersOf, registerBulkRoute } from './bulk'
 import { deleting } from './bulk-delete'
@@ -31,11 +32,20 @@ export function registerBulkRoutes(
 ): void {
   for (const entity of entities) {
     const { params, filter } = entity.bulkFilter ?? entity.list
+    const custom = customFields(app, entity.schemaId, entity.table)
     // What a PUT of the record requires: the same refusal in bulk (issue 27).
-    const { required } = customFields(app, entity.schemaId, entity.table)
+    const { required } = custom
+    // The custom fields the list filters by (lists/custom-list.ts): "all matching" the list's
+    // filters must match what the list shows.
+    const own = filtersOf(params)
+    const filterable = custom.listed.filter(
+      (field) => field.filterable && !Object.hasOwn(own, field.name),
+    )
+    const filters = { ...own }
+    for (const field of filterable) filters[field.name] = filterParam(field)
     registerBulkRoute(app, db, {
       path: entity.collection,
-      filters: filtersOf(params),
+      filters,
       actions: {
         ...(entity.enabling
           ? enabling(() => ({
@@ -49,7 +59,12 @@ export function registerBulkRoutes(
       },
       scope: topLevel,
       matching: (trx, query, _scope, limit) =>
-        matchingIds(trx, entity.list.source, filter(query), limit),
+        matchingIds(
+          trx,
+          entity.list.source,
+          withAttributes(filter(query), attributeConditions(query, filterable)),
+          limit,
+        ),
     })
   }
 }

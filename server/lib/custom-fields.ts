@@ -16,6 +16,7 @@ import {
   splitBody,
 } from '../db/entity-columns'
 import type { Db } from '../db/types'
+import { type ListedField, listedFields } from '../lists/custom-list'
 import { requiredCustomFields } from './missing-fields'
 
 export type Attributes = Record<string, unknown>
@@ -49,6 +50,8 @@ export interface CustomFields {
   /** The custom fields the update form requires, in its order: a record lacking one is asked
    * for it at its next edit (PUT, and bulk Enable and Disable, refuse it; lib/missing-fields.ts). */
   required: string[]
+  /** Those the schema marks sortable or filterable in lists (../lists/custom-list.ts). */
+  listed: ListedField[]
 }
 
 /** An entity with no column map (db/entity-columns.ts) has no custom fields. */
@@ -59,6 +62,7 @@ const NONE: CustomFields = {
   shown: [],
   titled: [],
   required: [],
+  listed: [],
 }
 
 /** Reads the entity's schema (as registered with `app`) once: the app is rebuilt on a change.
@@ -84,6 +88,7 @@ export function customFields(app: FastifyInstance, schemaId: string, table: stri
     }),
     shown,
     titled: shown.map((name) => ({ name, title: titleOf(document, name) })),
+    listed: listedFields(document, shown),
     showAll,
     required: requiredCustomFields(entity, document, 'update'),
     show: async (db, record) => (await showAll(db, [record]))[0],

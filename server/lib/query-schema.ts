@@ -88,5 +88,15 @@ export function querySchema(properties: Record<string, Schema>): Schema {
 /** A list's querystring schema without `page` and `pageSize`: its export takes every row. */
 export function exportQuery(listQuery: Schema): Schema {
   const { page, pageSize, ...filters } = listQuery.properties as Record<string, Schema>
-  return querySchema(filters)
+  return { ...listQuery, properties: filters }
+}
+
+/** The keyword refusing a parameter the schema does not declare (server/validation.ts): Ajv's
+ * own `additionalProperties: false` would drop it silently (`removeAdditional`). */
+export const DECLARED_ONLY = 'x-declared-only'
+
+/** The schema refusing, with a 400, any parameter it does not declare (`?condition=Used` on a
+ * list without that filter), where it would otherwise be ignored. */
+export function declaredOnly(schema: Schema): Schema {
+  return { ...schema, [DECLARED_ONLY]: true }
 }

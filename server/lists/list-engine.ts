@@ -22,6 +22,7 @@ import {
   rememberNarrow,
   wasNarrow,
 } from '../lib/read-cache'
+import { attributeCondition, isPostgres, type WithAttributes } from './custom-list'
 import type { PageRequest } from './list-params'
 import { keysetIds, orderBySort, type Sort } from './sorts'
 
@@ -84,7 +85,44 @@ export function readPage<F extends object, Row extends { id: number }, C>(
   request: PageRequest,
   sort: Sort,
 ): Promise<Page<Row>> {
-  return consistentPage(db, request, (reader) => plannedPage(reader, source, filter, request, sort))
+  const listed = withAttributeConditions(source)
+  return consistentPage(db, request, (reader) => plannedPage(reader, listed, filter, request, sort))
+}
+
+const attributed = new WeakMap<AnyListSource, AnyListSource>()
+
+/**
+ * The source with custom-field filters (./custom-list.ts): its own filter, prepare and count
+ * see the filter without `attributes`, whose conditions are added to its query. Its name is the
+ * source's: the read cache keys hold the whole filter, conditions included.
+ */
+export function withAttributeConditions<F extends object, Row extends { id: number }, C>(
+  source: ListSource<F, Row, C>,
+): ListSource<WithAttributes<F>, Row, C> {
+  const known = attributed.get(source)
+  if (known) return known as ListSource<WithAttributes<F>, Row, C>
+  const own = ({ attributes, ...filter }: WithAttributes<F>) => filter as F
+  const wrapped: ListSource<WithAttributes<F>, Row, C> = {
+    ...source,
+    prepare: source.prepare && ((db, filter) => source.prepare?.(db, own(filter)) as Promise<C>),
+    filter: (db, filter, context, lookups) => {
+      const filtered = source.filter(db, own(filter), context, lookups)
+      const conditions = filter.attributes ?? []
+      if (conditions.length === 0) return filtered
+      const postgres = isPostgres(db)
+      let query = filtered.query
+      for (const condition of conditions)
+        query = query.where(attributeCondition(postgres, condition))
+      return { ...filtered, query }
+    },
+    // The source's cheaper count knows nothing of custom fields: with some, rows are counted.
+    count:
+      source.count &&
+      ((db, filter, context) =>
+        filter.attributes?.length ? undefined : source.count?.(db, own(filter), context)),
+  }
+  attributed.set(source, wrapped)
+  return wrapped
 }
 
 async function plannedPage<F extends object, Row extends { id: number }, C>(
@@ -134,6 +172,7 @@ export async function exportRows<F extends object, Row extends { id: number }, C
   filter: F,
   sort: Sort,
 ): Promise<ExportRows<Row>> {
+  source = withAttributeConditions(source)
   const context = (await source.prepare?.(db, filter)) as C
   const { total, everything } = await countMatches(db, source, filter, context)
   const { query, newestFirst } = source.filter(
@@ -164,6 +203,7 @@ export async function matchingIds<F extends object, C>(
   filter: F,
   limit: number,
 ): Promise<number[]> {
+  source = withAttributeConditions(source)
   const context = (await source.prepare?.(db, filter)) as C
   const { query } = source.filter(db, filter, context, COLLECT)
   const rows = await query.select('p.id').orderBy('p.id').limit(limit).execute()

@@ -11,13 +11,20 @@ import { HttpError } from '../errors'
 import { sendCsv, withCustomColumns } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged } from '../lib/etag'
-import { exportQuery } from '../lib/query-schema'
+import { declaredOnly, exportQuery } from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
 import { ok, pathParams } from '../lib/responses'
+import {
+  attributeConditions,
+  filterParam,
+  isPostgres,
+  type ListedField,
+  withAttributes,
+} from './custom-list'
 import { exportRows } from './list-engine'
 import { type ListPage, pageBody, sendPage } from './list-pages'
 import { pageRequest, pathId, type RawQuery } from './list-params'
-import { sortRequest } from './sorts'
+import { type SortFields, sortParams, sortRequest } from './sorts'
 
 const recordSchema = { params: pathParams('id'), response: ok.record }
 
@@ -29,14 +36,15 @@ export function registerListRoutes(
   for (const entity of entities) {
     const { collection, list } = entity
     const custom = customFields(app, entity.schemaId, entity.table)
+    const { params, sorts, filterable } = customListParams(list, custom.listed, isPostgres(db))
     const ask = (query: RawQuery): ListPage => ({
-      filter: list.filter(query),
+      filter: withAttributes(list.filter(query), attributeConditions(query, filterable)),
       page: pageRequest(query),
-      sort: sortRequest(query, list.sorts, list.defaultSort),
+      sort: sortRequest(query, sorts, list.defaultSort),
       shown: custom.shown,
     })
 
-    const listSchema = { querystring: list.params, response: ok.page }
+    const listSchema = { querystring: params, response: ok.page }
     app.get(collection, { schema: listSchema }, async (request, reply) => {
       const page = ask(request.query as RawQuery)
       if (!list.cacheBodies) return sendPage(reply, db, list.source, page)
@@ -55,7 +63,7 @@ export function registerListRoutes(
 
     app.get(
       `${collection}/export`,
-      { schema: { querystring: exportQuery(list.params), response: ok.csv } },
+      { schema: { querystring: exportQuery(params), response: ok.csv } },
       async (request, reply) => {
         const { filter, sort } = ask(request.query as RawQuery)
         const rows = await exportRows(db, entity.export.source ?? list.source, filter, sort)
@@ -64,4 +72,28 @@ export function registerListRoutes(
       },
     )
   }
+}
+
+/**
+ * A list's query parameters and sorts with the custom fields the schema marks (./custom-list.ts)
+ * added after its own (a custom field named like one of them is left out), refusing any
+ * parameter they do not declare.
+ */
+export function customListParams(
+  list: { params: Record<string, unknown>; sorts: SortFields },
+  listed: readonly ListedField[],
+  postgres: boolean,
+) {
+  const own = list.params.properties as Record<string, unknown>
+  const filterable = listed.filter((field) => field.filterable && !Object.hasOwn(own, field.name))
+  const sorts: SortFields = { ...list.sorts }
+  for (const { name, kind, sortable } of listed) {
+    if (sortable && !Object.hasOwn(sorts, name)) {
+      sorts[name] = { columns: [], order: 'asc', attribute: { name, kind, postgres } }
+    }
+  }
+  const properties: Record<string, unknown> = { ...own }
+  if ('sort' in own) properties.sort = sortParams(sorts).sort
+  for (const field of filterable) properties[field.name] = filterParam(field)
+  return { params: declaredOnly({ ...list.params, properties }), sorts, filterable }
 }

@@ -2,8 +2,9 @@
 // list names its sortable fields once (below); ties always break by id in the same direction,
 // so a row sits at one place in the order and pages never repeat or skip it. Migration 009
 // gives every (field, id) pair an index, so a first page reads just its rows.
-import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
+import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import { oneOf } from '../lib/query-schema'
+import { type AttributeKey, attributeValue } from './custom-list'
 import { type RawQuery, single } from './list-params'
 
 export type Order = 'asc' | 'desc'
@@ -12,6 +13,8 @@ export type Order = 'asc' | 'desc'
 interface SortField {
   columns: readonly string[]
   order: Order
+  /** A custom field (./custom-list.ts) ordered before the id, instead of columns. */
+  attribute?: AttributeKey
 }
 
 /** A list's sortable fields, by the name `sort` takes. */
@@ -21,6 +24,8 @@ export interface Sort {
   field: string
   columns: readonly string[]
   order: Order
+  /** A custom field's value, ordered with rows lacking one last (either way), then by id. */
+  attribute?: AttributeKey
 }
 
 /** `newest` (by id, newest first by default) and `id` are offered by every list. */
@@ -66,9 +71,9 @@ export function sortRequest(
   fallback: string,
 ): Sort {
   const field = single(query, 'sort') ?? fallback
-  const { columns, order: usual } = fields[field]
+  const { columns, order: usual, attribute } = fields[field]
   const order = (single(query, 'order') as Order | undefined) ?? usual
-  return { field, columns, order }
+  return { field, columns, order, ...(attribute ? { attribute } : {}) }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any list query
@@ -89,6 +94,10 @@ export function orderBySort<Q extends AnyQuery>(
   for (const column of sort.columns) {
     ordered = ordered.orderBy(sql.ref(alias ? `${alias}.${column}` : column), sort.order) as Q
   }
+  if (sort.attribute) {
+    const value = attributeValue(sort.attribute, alias)
+    ordered = ordered.orderBy(sql`${value} ${sql.raw(sort.order)} nulls last`) as Q
+  }
   return ordered.orderBy(sql.ref(id), sort.order) as Q
 }
 
@@ -107,20 +116,41 @@ export async function* keysetIds(
   id = alias ? `${alias}.id` : 'id',
 ): AsyncGenerator<number[]> {
   const keys = [...sort.columns.map((column) => (alias ? `${alias}.${column}` : column)), id]
-  const refs = keys.map((key) => sql.ref(key))
+  const refs: RawBuilder<unknown>[] = keys.map((key) => sql`${sql.ref(key)}`)
+  // A custom field's value comes first; rows without one come last whichever the order.
+  const value = sort.attribute ? attributeValue(sort.attribute, alias) : undefined
+  if (value) refs.unshift(value)
   const selected = refs.map((ref, index) => ref.as(`k${index}`))
-  const idKey = `k${keys.length - 1}`
+  const idKey = `k${refs.length - 1}`
   const after = sort.order === 'asc' ? sql.raw('>') : sql.raw('<')
   let last: unknown[] | undefined
   for (;;) {
     let batch = query.select(selected)
-    if (last) batch = batch.where(sql<SqlBool>`(${sql.join(refs)}) ${after} (${sql.join(last)})`)
+    if (last && value) batch = batch.where(afterAttribute(value, refs.slice(1), last, after))
+    else if (last)
+      batch = batch.where(sql<SqlBool>`(${sql.join(refs)}) ${after} (${sql.join(last)})`)
     const rows: Record<string, unknown>[] = await orderBySort(batch, sort, alias, id)
       .limit(size)
       .execute()
     if (rows.length > 0) yield rows.map((row) => Number(row[idKey]))
     if (rows.length < size) return
     const end = rows[rows.length - 1]
-    last = keys.map((_, index) => end[`k${index}`])
+    last = refs.map((_, index) => end[`k${index}`])
   }
+}
+
+/** After key `last` (a custom field's value, then the other keys) in an order that puts rows
+ * without a value last: a later value, the same value and later keys, or no value at all. */
+function afterAttribute(
+  value: RawBuilder<unknown>,
+  rest: RawBuilder<unknown>[],
+  last: unknown[],
+  after: RawBuilder<unknown>,
+): RawBuilder<SqlBool> {
+  const [lastValue, ...lastRest] = last
+  const laterRest = sql<SqlBool>`(${sql.join(rest)}) ${after} (${sql.join(lastRest)})`
+  if (lastValue === null || lastValue === undefined) {
+    return sql<SqlBool>`(${value} is null and ${laterRest})`
+  }
+  return sql<SqlBool>`(${value} ${after} ${lastValue} or (${value} = ${lastValue} and ${laterRest}) or ${value} is null)`
 }

@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats'
 import { ERROR_MESSAGE_KEYWORD, OWN_MESSAGE_RULES } from './error-message'
 import { formsOf, requiredOf, resolvedFields } from './form-properties'
 import { isObject, type Json } from './json-file'
+import { LIST_OPTIONS_KEYWORD } from './list-options'
 import { didYouMean, listWords, pointer, type SchemaProblem } from './problem'
 
 type Path = Array<string | number>
@@ -16,6 +17,7 @@ export function createStrictAjv(): Ajv {
   const ajv = new Ajv({ $data: true, multipleOfPrecision: 6, allErrors: true, logger: false })
   addFormats(ajv)
   ajv.addKeyword(ERROR_MESSAGE_KEYWORD)
+  ajv.addKeyword(LIST_OPTIONS_KEYWORD)
   return ajv
 }
 

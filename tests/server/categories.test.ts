@@ -656,14 +656,13 @@ describeEachDatabase('category API', (suite) => {
       expect(await api.names({ name: 'yams', description: `${tag} fruit` })).toEqual([])
     })
 
-    test('service-provider categories have no description filter (it is ignored)', async () => {
+    test('service-provider categories have no description filter (it is refused, issue 27)', async () => {
       const app = await suite.makeApp()
       const { token } = await suite.loginAsNewOperator(app)
       const api = categoryApi(app, token, serviceProviderCategories)
-      const tag = uniqueName('desc')
-      await api.create(`${tag} One`, 'alpha')
-      await api.create(`${tag} Two`, 'beta')
-      expect(await api.names({ name: tag, description: 'alpha' })).toHaveLength(2)
+      const response = await api.list({ name: 'x', description: 'alpha' })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ detail: 'description is not a filter of this list' })
     })
   })
 

@@ -10,7 +10,7 @@ import {
 import { useFilterDraft } from '../../components/use-filter-draft'
 import { type ProductQuery, productsApi } from './products-api'
 
-const FILTERS = ['category', 'name', 'status', 'minPrice', 'maxPrice'] as const
+export const FILTERS = ['category', 'name', 'status', 'minPrice', 'maxPrice'] as const
 export type Filters = Record<(typeof FILTERS)[number], string>
 
 const isAmount = (text: string) => text.trim() !== '' && Number(text) >= 0

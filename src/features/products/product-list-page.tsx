@@ -3,42 +3,57 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
 import { useBulkSelection } from '../../components/bulk-selection'
+import {
+  CustomFilterFields,
+  customFilterQuery,
+  listedFields,
+  withCustomSorts,
+} from '../../components/custom-list-fields'
 import { ExportCsv } from '../../components/export-csv'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
-import { useListParams } from '../../components/use-list-params'
+import { LIST_PARAMS, useListParams } from '../../components/use-list-params'
 import { ProductGrid } from './product-card'
-import { ProductFilters, readFilters, toQuery } from './product-filters'
+import { productCustomFields } from './product-custom-fields'
+import { FILTERS, ProductFilters, readFilters, toQuery } from './product-filters'
 import { ProductTable, productDefaultSort, productSortFields } from './product-table'
 import { PRODUCT_MESSAGES, productBulk, productsApi } from './products-api'
 
+/** The custom fields the product schema marks sortable or filterable (issue 27). */
+const listed = listedFields(productCustomFields, [...FILTERS, ...LIST_PARAMS])
+const sortFields = withCustomSorts(productSortFields, listed)
+
 export function ProductListPage() {
   const [params] = useSearchParams()
-  const listParams = useListParams(productSortFields, productDefaultSort)
+  const listParams = useListParams(sortFields, productDefaultSort)
   const filters = readFilters(params)
-  const listOptions = productsApi.list({ ...toQuery(filters), ...listParams.query })
+  const query = { ...toQuery(filters), ...customFilterQuery(params, listed) }
+  const listOptions = productsApi.list({ ...query, ...listParams.query })
   const list = useQuery(listOptions)
-  const selection = useBulkSelection(
-    productBulk,
-    { ...toQuery(filters) },
-    list.data?.pagination.total,
-  )
+  const selection = useBulkSelection(productBulk, query, list.data?.pagination.total)
 
   return (
     <>
       <PageHeader title="Products" />
       <ProductFilters filters={filters} />
+      <CustomFilterFields fields={listed} />
       <PagedList
         name="products"
         list={list}
         params={listParams}
         actions={<ExportCsv list={listOptions} />}
-        sortFields={productSortFields}
+        sortFields={sortFields}
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={PRODUCT_MESSAGES.noProducts}
         cards={(products) => <ProductGrid products={products} />}
         table={(products, sort) => (
-          <ProductTable products={products} {...sort} selection={selection} />
+          <ProductTable
+            products={products}
+            {...sort}
+            selection={selection}
+            custom={listed}
+            sortFields={sortFields}
+          />
         )}
       />
     </>

@@ -4,6 +4,7 @@
 import { Box } from '@chakra-ui/react'
 import { paths } from '../../app/paths'
 import type { BulkSelection } from '../../components/bulk-selection'
+import { customColumns, type ListedField } from '../../components/custom-list-fields'
 import { type Column, DataTable } from '../../components/data-table'
 import { StatusBadge } from '../../components/status-badge'
 import {
@@ -73,17 +74,21 @@ interface ProductTableProps {
   sort: SortChoice
   onSort: (choice: SortChoice) => void
   selection: BulkSelection
+  /** The list's marked custom fields, as columns after the others (the sorts include theirs). */
+  custom?: readonly ListedField[]
+  sortFields?: SortFields
 }
 
-export function ProductTable({ products, sort, onSort, selection }: ProductTableProps) {
+export function ProductTable(props: ProductTableProps) {
+  const { products, sort, onSort, selection, custom = [] } = props
   return (
     <DataTable
       label="Products"
-      columns={columns}
+      columns={custom.length === 0 ? columns : [...columns, ...customColumns<Product>(custom)]}
       rows={products}
       rowKey={(product) => product.id}
       sort={sort}
-      sortFields={productSortFields}
+      sortFields={props.sortFields ?? productSortFields}
       onSort={onSort}
       minWidth="52rem"
       selection={selection}

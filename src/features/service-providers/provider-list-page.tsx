@@ -16,6 +16,12 @@ import { Plus } from 'lucide-react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
 import { useBulkSelection } from '../../components/bulk-selection'
+import {
+  CustomFilterFields,
+  customFilterQuery,
+  listedFields,
+  withCustomSorts,
+} from '../../components/custom-list-fields'
 import { ExportCsv } from '../../components/export-csv'
 import {
   CategoryFilterField,
@@ -26,8 +32,9 @@ import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
 import { useFilterDraft } from '../../components/use-filter-draft'
-import { useListParams } from '../../components/use-list-params'
+import { LIST_PARAMS, useListParams } from '../../components/use-list-params'
 import { ProviderAvatar } from './provider-avatar'
+import { providerCustomFields } from './provider-custom-fields'
 import { ProviderTable, providerDefaultSort, providerSortFields } from './provider-table'
 import {
   PROVIDER_MESSAGES,
@@ -39,6 +46,10 @@ import {
 const FILTERS = ['email', 'brandName', 'status', 'category'] as const
 type Filters = Record<(typeof FILTERS)[number], string>
 const STATUSES = ['all', 'enabled', 'disabled']
+
+/** The custom fields the provider schema marks sortable or filterable (issue 27). */
+const listed = listedFields(providerCustomFields, [...FILTERS, ...LIST_PARAMS])
+const sortFields = withCustomSorts(providerSortFields, listed)
 
 /** The status filter defaults to enabled (spec §9); "all" must therefore be explicit. */
 function readFilters(params: URLSearchParams): Filters {
@@ -54,7 +65,7 @@ function readFilters(params: URLSearchParams): Filters {
 
 export function ProviderListPage() {
   const [params] = useSearchParams()
-  const listParams = useListParams(providerSortFields, providerDefaultSort)
+  const listParams = useListParams(sortFields, providerDefaultSort)
   const filters = readFilters(params)
   const { draft, set, apply, clear, filtered } = useFilterDraft({
     filters,
@@ -68,6 +79,7 @@ export function ProviderListPage() {
     brandName: filters.brandName || undefined,
     enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
     serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
+    ...customFilterQuery(params, listed),
   }
   const listOptions = providersApi.list({ ...query, ...listParams.query })
   const list = useQuery(listOptions)
@@ -117,13 +129,14 @@ export function ProviderListPage() {
         />
         <FilterActions filtered={filtered} onClear={clear} />
       </SimpleGrid>
+      <CustomFilterFields fields={listed} />
 
       <PagedList
         name="service-providers"
         list={list}
         params={listParams}
         actions={<ExportCsv list={listOptions} />}
-        sortFields={providerSortFields}
+        sortFields={sortFields}
         failedText={PROVIDER_MESSAGES.listFailed}
         emptyText="Nothing to see here."
         cards={(providers) => (
@@ -134,7 +147,13 @@ export function ProviderListPage() {
           </SimpleGrid>
         )}
         table={(providers, sort) => (
-          <ProviderTable providers={providers} {...sort} selection={selection} />
+          <ProviderTable
+            providers={providers}
+            {...sort}
+            selection={selection}
+            custom={listed}
+            sortFields={sortFields}
+          />
         )}
       />
     </>

@@ -2,6 +2,7 @@
 // sortable by name and brand; and the sorts both views offer.
 import { paths } from '../../app/paths'
 import type { BulkSelection } from '../../components/bulk-selection'
+import { customColumns, type ListedField } from '../../components/custom-list-fields'
 import { type Column, DataTable } from '../../components/data-table'
 import type { SortProps } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
@@ -50,18 +51,25 @@ const columns: Column<ServiceProvider>[] = [
   },
 ]
 
-export function ProviderTable({
-  providers,
-  selection,
-  ...sort
-}: SortProps & { providers: ServiceProvider[]; selection: BulkSelection }) {
+interface ProviderTableProps extends SortProps {
+  providers: ServiceProvider[]
+  selection: BulkSelection
+  /** The list's marked custom fields, as columns after the others (the sorts include theirs). */
+  custom?: readonly ListedField[]
+  sortFields?: SortFields
+}
+
+export function ProviderTable(props: ProviderTableProps) {
+  const { providers, selection, custom = [], sortFields, ...sort } = props
   return (
     <DataTable
       label="Service providers"
-      columns={columns}
+      columns={
+        custom.length === 0 ? columns : [...columns, ...customColumns<ServiceProvider>(custom)]
+      }
       rows={providers}
       rowKey={(provider) => provider.id}
-      sortFields={providerSortFields}
+      sortFields={sortFields ?? providerSortFields}
       minWidth="56rem"
       selection={selection}
       {...sort}
