@@ -11,6 +11,7 @@ import { HttpError } from '../errors'
 import { sendCsv, withCustomColumns } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged } from '../lib/etag'
+import { columnTitle } from '../lib/field-titles'
 import { exportQuery } from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
 import { ok, pathParams } from '../lib/responses'
@@ -29,6 +30,12 @@ export function registerListRoutes(
   for (const entity of entities) {
     const { collection, list } = entity
     const custom = customFields(app, entity.schemaId, entity.table)
+    // A built-in column whose field an analyst renamed is headed by its new title.
+    const titles = app.fieldTitles(entity.schemaId)
+    const exportColumns = entity.export.columns.map((column) => ({
+      ...column,
+      title: columnTitle(titles, entity.schemaId, column.field, column.title),
+    }))
     const ask = (query: RawQuery): ListPage => ({
       filter: list.filter(query),
       page: pageRequest(query),
@@ -59,7 +66,7 @@ export function registerListRoutes(
       async (request, reply) => {
         const { filter, sort } = ask(request.query as RawQuery)
         const rows = await exportRows(db, entity.export.source ?? list.source, filter, sort)
-        const csv = withCustomColumns(db, custom, entity.export.columns, rows)
+        const csv = withCustomColumns(db, custom, exportColumns, rows)
         return sendCsv(reply, entity.export.file, ...csv)
       },
     )
