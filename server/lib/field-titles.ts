@@ -141,3 +141,16 @@ export function columnTitle(
   const shipped = SHIPPED_TITLES[schemaId]?.[field]
   return shipped && usual.startsWith(shipped) ? `${renamed}${usual.slice(shipped.length)}` : renamed
 }
+
+/** An export's columns, each headed by its field's new title where an analyst renamed it. */
+export function titledColumns<Column extends { title: string; field?: string }>(
+  app: FastifyInstance,
+  schemaId: string,
+  columns: readonly Column[],
+): Column[] {
+  const titles = app.fieldTitles(schemaId)
+  return columns.map((column) => ({
+    ...column,
+    title: columnTitle(titles, schemaId, column.field, column.title),
+  }))
+}

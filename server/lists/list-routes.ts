@@ -11,7 +11,7 @@ import { HttpError } from '../errors'
 import { sendCsv, withCustomColumns } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged } from '../lib/etag'
-import { columnTitle } from '../lib/field-titles'
+import { titledColumns } from '../lib/field-titles'
 import { exportQuery } from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
 import { ok, pathParams } from '../lib/responses'
@@ -31,11 +31,7 @@ export function registerListRoutes(
     const { collection, list } = entity
     const custom = customFields(app, entity.schemaId, entity.table)
     // A built-in column whose field an analyst renamed is headed by its new title.
-    const titles = app.fieldTitles(entity.schemaId)
-    const exportColumns = entity.export.columns.map((column) => ({
-      ...column,
-      title: columnTitle(titles, entity.schemaId, column.field, column.title),
-    }))
+    const exportColumns = titledColumns(app, entity.schemaId, entity.export.columns)
     const ask = (query: RawQuery): ListPage => ({
       filter: list.filter(query),
       page: pageRequest(query),

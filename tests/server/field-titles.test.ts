@@ -27,9 +27,13 @@ afterAll(() => {
   expect(schemasFingerprint()).toBe(before)
 })
 
-const headerOf = async (app: FastifyInstance, token: string): Promise<string[]> => {
+const headerOf = async (
+  app: FastifyInstance,
+  token: string,
+  url = '/api/products/export',
+): Promise<string[]> => {
   const response = await app.inject({
-    url: '/api/products/export',
+    url,
     headers: { authorization: `Bearer ${token}` },
   })
   expect(response.statusCode, response.body).toBe(200)
@@ -99,13 +103,16 @@ describeEachDatabase('renamed fields, API side', (suite) => {
       'Created',
       'Updated',
     ])
-    const renamed = await headerOf(await suite.makeApp({ schemasDir: copy.dir }), token)
-    expect(renamed).toEqual(
-      shipped.map(
-        (title) =>
-          ({ Name: 'Product Title', Rating: RETITLED.title, 'Price (₦)': 'Cost (₦)' })[title] ??
-          title,
-      ),
+    const app = await suite.makeApp({ schemasDir: copy.dir })
+    const expected = shipped.map(
+      (title) =>
+        ({ Name: 'Product Title', Rating: RETITLED.title, 'Price (₦)': 'Cost (₦)' })[title] ??
+        title,
     )
+    expect(await headerOf(app, token)).toEqual(expected)
+    // A provider's products export the same columns.
+    const provider = await productApi(app, token).provider()
+    const url = `/api/service-providers/${provider}/products/export`
+    expect(await headerOf(app, token, url)).toEqual(expected)
   })
 })
