@@ -13,6 +13,7 @@ import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { type Lifecycle, registerHealth } from './health'
 import { registerHistoryRoutes } from './history/history-routes'
 import { registerDeleteRoutes } from './lib/delete-routes'
+import { registerFieldTitles } from './lib/field-titles'
 import { parseQueryString } from './lib/query-schema'
 import { registerReadCacheInvalidation } from './lib/read-cache'
 import { registerResponseSchemas } from './lib/responses'
@@ -76,6 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route, so it sees each one as it is registered.
   await registerOpenApi(app)
   registerSchemas(app, options.schemasDir ?? config.schemasDir)
+  // Error messages and CSV headers name a field an analyst renamed by its new title.
+  registerFieldTitles(app)
   registerResponseSchemas(app)
   // Order matters: hooks and handlers registered first apply to every route added later.
   registerSecurityHeaders(app)

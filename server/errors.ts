@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from './db/connection'
 import { constraintViolation, violationDetail } from './db/constraint-errors'
 import { drainBody } from './lib/drain-body'
+import { bodyTitles, type FieldTitles } from './lib/field-titles'
 import { patternMessage } from './schema-check/error-message'
 
 // One place that turns every failure into `{"detail": "..."}`. Nothing else in the server
@@ -53,7 +54,8 @@ export function registerErrorHandlers(app: FastifyInstance, pageFallback: PageFa
       return reply.code(error.status).headers(error.headers).send({ detail: error.message })
     }
     if (error.validation) {
-      return reply.code(400).send({ detail: validationDetail(error) })
+      const titles = error.validationContext === 'body' ? bodyTitles(request) : undefined
+      return reply.code(400).send({ detail: validationDetail(error, titles) })
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -110,17 +112,23 @@ type ValidationIssue = NonNullable<FastifyError['validation']>[number]
 
 // Ajv reports `/address/city` + "must be string"; the client reads "address.city must be
 // string", "name is required" or "name must not be blank". Only the first issue is reported
-// (Fastify's Ajv stops at the first).
-export function validationDetail(error: FastifyError): string {
+// (Fastify's Ajv stops at the first). A body field an analyst renamed (`titles`, see
+// lib/field-titles.ts) is named by its new title and its key: "Category Title (name) is required".
+export function validationDetail(error: FastifyError, titles?: FieldTitles): string {
   const issue: ValidationIssue | undefined = error.validation?.[0]
   if (!issue) return 'Invalid request'
   const params = issue.params as Record<string, unknown>
-  const base = issue.instancePath.split('/').filter(Boolean).join('.')
+  const named = (dotted: string) => {
+    const renamed = dotted.includes('.') ? undefined : titles?.renamed(dotted)
+    return renamed === undefined ? dotted : `${renamed} (${dotted})`
+  }
+  const path = issue.instancePath.split('/').filter(Boolean).join('.')
+  const base = named(path)
   // Query parameters' schemas say their own text for each rule (server/lib/query-schema.ts).
   const { parentSchema } = issue as { parentSchema?: { 'x-detail'?: Record<string, string> } }
   const own = parentSchema?.['x-detail']?.[issue.keyword]
   if (own && base) return `${base} ${own}`
-  const field = (name: unknown) => [base, String(name)].filter(Boolean).join('.')
+  const field = (name: unknown) => named([path, String(name)].filter(Boolean).join('.'))
 
   switch (issue.keyword) {
     // A query parameter the list does not take (lib/query-schema.ts `declaredOnly`).
@@ -148,7 +156,9 @@ export function validationDetail(error: FastifyError): string {
       if (typeof params.limit !== 'number') {
         const { schema } = issue as { schema?: { $data?: unknown } }
         const other = relativeField(issue.instancePath, schema?.$data)
-        return other ? `${other} must be number` : `${base} cannot be compared with a non-number`
+        return other
+          ? `${named(other)} must be number`
+          : `${base} cannot be compared with a non-number`
       }
       break
   }

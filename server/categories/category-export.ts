@@ -10,10 +10,10 @@ export function categoryColumns(kind: CategoryKind): CsvColumn<Dated<ExportedCat
   const parent = kind.parentField === 'parentId' ? 'Parent' : 'Parent Category'
   return [
     { title: 'ID', value: (c) => c.id },
-    { title: 'Name', value: (c) => c.name },
-    { title: 'Description', value: (c) => c.description },
+    { title: 'Name', field: 'name', value: (c) => c.name },
+    { title: 'Description', field: 'description', value: (c) => c.description },
     { title: parent, value: (c) => c.parentName },
-    { title: `${parent} ID`, value: (c) => c.parentId },
+    { title: `${parent} ID`, field: kind.parentField, value: (c) => c.parentId },
     { title: 'Created', value: (c) => isoDate(c.createdAt) },
     { title: 'Updated', value: (c) => isoDate(c.updatedAt) },
   ]

@@ -17,6 +17,8 @@ type Cell = string | number | null | undefined
 /** A column of an export: its header and how a row fills it. */
 export interface CsvColumn<Row> {
   title: string
+  /** The schema field the column shows: a new title an analyst gives it becomes the header. */
+  field?: string
   value: (row: Row) => Cell
 }
 

@@ -11,6 +11,7 @@ import { HttpError } from '../errors'
 import { sendCsv, withCustomColumns } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { sendTagged } from '../lib/etag'
+import { titledColumns } from '../lib/field-titles'
 import { declaredOnly, exportQuery } from '../lib/query-schema'
 import { cachedJson } from '../lib/read-cache'
 import { ok, pathParams } from '../lib/responses'
@@ -37,6 +38,8 @@ export function registerListRoutes(
     const { collection, list } = entity
     const custom = customFields(app, entity.schemaId, entity.table)
     const { params, sorts, filterable } = customListParams(list, custom.listed, isPostgres(db))
+    // A built-in column whose field an analyst renamed is headed by its new title.
+    const exportColumns = titledColumns(app, entity.schemaId, entity.export.columns)
     const ask = (query: RawQuery): ListPage => ({
       filter: withAttributes(list.filter(query), attributeConditions(query, filterable)),
       page: pageRequest(query),
@@ -67,7 +70,7 @@ export function registerListRoutes(
       async (request, reply) => {
         const { filter, sort } = ask(request.query as RawQuery)
         const rows = await exportRows(db, entity.export.source ?? list.source, filter, sort)
-        const csv = withCustomColumns(db, custom, entity.export.columns, rows)
+        const csv = withCustomColumns(db, custom, exportColumns, rows)
         return sendCsv(reply, entity.export.file, ...csv)
       },
     )

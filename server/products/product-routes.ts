@@ -8,6 +8,7 @@ import { HttpError } from '../errors'
 import { sendCsv, withCustomColumns } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
 import { writeIfMatch } from '../lib/etag'
+import { titledColumns } from '../lib/field-titles'
 import { exportQuery } from '../lib/query-schema'
 import { errors, ok, pathParams } from '../lib/responses'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
@@ -45,6 +46,7 @@ import {
 
 export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'product', 'products')
+  const exportColumns = titledColumns(app, 'product', productColumns)
   const { current, audit } = productAudit(custom)
   const page = (query: RawQuery, filter: ProductFilter): ListPage => ({
     filter,
@@ -128,7 +130,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
         throw new HttpError(404, PROVIDER_NOT_FOUND)
       }
       const rows = await exportRows(db, productList, filter, sort)
-      const csv = withCustomColumns(db, custom, productColumns, rows)
+      const csv = withCustomColumns(db, custom, exportColumns, rows)
       return sendCsv(reply, `service-provider-${serviceProviderId}-products`, ...csv)
     },
   )

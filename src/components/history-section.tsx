@@ -1,12 +1,14 @@
 // The History section of a detail page: who changed what and when, newest first, ten to a page
 // (GET /{entity}/{id}/history). Each entry says the action, the operator and the time in the
-// operator's locale, then every changed field as "Field: before → after" (see changeLines).
+// operator's locale, then every changed field as "Field: before → after" (see changeLines), the
+// field named as the record's page names it.
 import { Box, Card, Heading, HStack, List, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
   actionText,
   changeLines,
+  type FieldLabels,
   HISTORY_LOAD_FAILED,
   type HistoryEntry,
   historyQuery,
@@ -15,8 +17,17 @@ import {
 } from '../lib/history'
 import { ListResults } from './list-results'
 
-/** `recordPath`: the record's API path, e.g. `/products/7`. */
-export function HistorySection({ recordPath }: { recordPath: string }) {
+/**
+ * `recordPath`: the record's API path, e.g. `/products/7`; `titles`: what the record's page calls
+ * its fields (forms/field-titles.ts), so a field an analyst renamed reads under its new title.
+ */
+export function HistorySection({
+  recordPath,
+  titles,
+}: {
+  recordPath: string
+  titles?: FieldLabels
+}) {
   const [page, setPage] = useState(1)
   const list = useQuery(historyQuery(recordPath, page))
   return (
@@ -34,7 +45,7 @@ export function HistorySection({ recordPath }: { recordPath: string }) {
           {(entries) => (
             <List.Root as="ol" variant="plain" gap="4">
               {entries.map((entry) => (
-                <HistoryItem key={entry.id} entry={entry} />
+                <HistoryItem key={entry.id} entry={entry} titles={titles} />
               ))}
             </List.Root>
           )}
@@ -44,8 +55,8 @@ export function HistorySection({ recordPath }: { recordPath: string }) {
   )
 }
 
-function HistoryItem({ entry }: { entry: HistoryEntry }) {
-  const lines = changeLines(entry)
+function HistoryItem({ entry, titles }: { entry: HistoryEntry; titles?: FieldLabels }) {
+  const lines = changeLines(entry, titles)
   return (
     <List.Item display="block" borderTopWidth="1px" pt="3">
       <HStack gap="2" wrap="wrap" align="baseline">

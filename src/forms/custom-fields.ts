@@ -4,7 +4,7 @@
 // a detail page that uses it stays light.
 import type { FormName } from './form-schema'
 
-type Json = Record<string, unknown>
+export type Json = Record<string, unknown>
 
 export interface CustomField {
   name: string
@@ -16,10 +16,11 @@ export interface CustomField {
   labels: Map<unknown, string>
 }
 
-const isObject = (value: unknown): value is Json =>
+export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-function follow(doc: Json, node: unknown): Json {
+/** `node` with its local `$ref`s followed (its own keys win). */
+export function follow(doc: Json, node: unknown): Json {
   let current = node
   for (let depth = 0; depth < 10 && isObject(current); depth += 1) {
     const ref = current.$ref

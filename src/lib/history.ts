@@ -62,7 +62,7 @@ export function timeText(at: string, locale?: string): string {
   return format.format(new Date(at))
 }
 
-/** A field name as a label: `estimatedDeliveryDays` → "Estimated delivery days". */
+/** A field name as a label: `estimatedDeliveryDays` → "Estimated delivery days" (as forms/field-titles.ts humanises a key). */
 export function fieldText(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
   return words.charAt(0).toUpperCase() + words.slice(1)
@@ -77,17 +77,27 @@ export interface ChangeLine {
   text: string
 }
 
+/** What the record's page calls its fields (forms/field-titles.ts): `usual` unless renamed. */
+export interface FieldLabels {
+  label(field: string, usual: string): string
+}
+
 /**
- * The lines an entry shows, "Field: before → after". A create shows only the new values and a
+ * The lines an entry shows, "Field: before → after", each field named as the record's page
+ * names it (`titles`: its schema title once an analyst renamed it, a custom field's title). A create shows only the new values and a
  * delete only the old ones; a field empty on both sides (a create without categories) shows none.
  */
-export function changeLines({ action, changes }: Pick<HistoryEntry, 'action' | 'changes'>) {
+export function changeLines(
+  { action, changes }: Pick<HistoryEntry, 'action' | 'changes'>,
+  titles?: FieldLabels,
+) {
   const lines: ChangeLine[] = []
   for (const [field, change] of Object.entries(changes)) {
     const [before, after] = [valueText(change.before, field), valueText(change.after, field)]
     if (before === after) continue
     const text = action === 'create' ? after : action === 'delete' ? before : `${before} → ${after}`
-    lines.push({ field, label: fieldText(field), text })
+    const usual = fieldText(field)
+    lines.push({ field, label: titles ? titles.label(field, usual) : usual, text })
   }
   return lines
 }

@@ -106,3 +106,23 @@ export function schemasFingerprint(dir = 'schemas'): string {
   }
   return hash.digest('hex')
 }
+
+/**
+ * Renaming a field (issue 27, point 3): an analyst gives it a new `title` and the same
+ * `ui:title` in the ui schema's `common`, so its form label, detail page, history, table
+ * header, API error messages and CSV header all say the new name.
+ */
+export const RETITLED = { entity: 'product', field: 'rating', title: 'Customer Score' } as const
+
+export function retitle(copy: SchemaCopy, entity: string, name: string, title: string): void {
+  copy.edit(entity, (doc) => {
+    const definitions = doc.definitions as Record<string, Json>
+    definitions[name] = { ...definitions[name], title }
+  })
+  copy.edit(`${entity}.ui`, (ui) => {
+    field(ui, name)['ui:title'] = title
+  })
+}
+
+/** A custom field with a title and no `ui:title`: named by its title in the web app's history. */
+export const TITLED_CUSTOM_FIELD = { name: 'weightKg', title: 'Weight (kg)' } as const

@@ -1,4 +1,5 @@
-// One category: name, ID, parent ID (or None), description, Edit and Delete.
+// One category: name, ID, parent ID (or None), description, Edit and Delete. Each field is named
+// as the spec names it until an analyst gives it another title (forms/field-titles.ts).
 import { Button, Card, DataList, HStack, Link } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
@@ -10,7 +11,7 @@ import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { categoryPathsQuery } from '../../lib/category-search'
 import { categoriesApi } from './categories-api'
-import { categoryCustomFields } from './category-custom-fields'
+import { categoryCustomFields, categoryTitles } from './category-custom-fields'
 import { CategoryDeleteButton } from './category-delete-button'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
 
@@ -30,6 +31,7 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
   if (category.isPending) return <PageSpinner />
   if (category.isError) return <PageHeader title={kind.titles.detail} />
   const { data } = category.data
+  const titles = categoryTitles(kind)
   return (
     <>
       <PageHeader
@@ -51,7 +53,7 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
         <Card.Body>
           <DataList.Root orientation="horizontal" gap="4">
             <DataList.Item>
-              <DataList.ItemLabel>Name</DataList.ItemLabel>
+              <DataList.ItemLabel>{titles.label('name', 'Name')}</DataList.ItemLabel>
               <DataList.ItemValue>{data.name}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
@@ -59,7 +61,7 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
               <DataList.ItemValue>{data.id}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
-              <DataList.ItemLabel>Parent ID</DataList.ItemLabel>
+              <DataList.ItemLabel>{titles.label(kind.parentField, 'Parent ID')}</DataList.ItemLabel>
               <DataList.ItemValue>
                 {data.parent === null ? (
                   'None'
@@ -78,14 +80,14 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
               </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
-              <DataList.ItemLabel>Description</DataList.ItemLabel>
+              <DataList.ItemLabel>{titles.label('description', 'Description')}</DataList.ItemLabel>
               <DataList.ItemValue whiteSpace="pre-wrap">{data.description}</DataList.ItemValue>
             </DataList.Item>
             <CustomFieldItems fields={categoryCustomFields(kind)} record={data.custom ?? {}} />
           </DataList.Root>
         </Card.Body>
       </Card.Root>
-      <HistorySection recordPath={`${kind.apiPath}/${data.id}`} />
+      <HistorySection recordPath={`${kind.apiPath}/${data.id}`} titles={titles} />
     </>
   )
 }

@@ -30,6 +30,7 @@ import {
 } from '../../components/use-list-params'
 import { categoryPathsQuery } from '../../lib/category-search'
 import { type Category, categoriesApi } from './categories-api'
+import { categoryTitles } from './category-custom-fields'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
 
 const sortFields: SortFields = {
@@ -196,17 +197,21 @@ interface CategoryTableProps extends SortProps {
 }
 
 function CategoryTable({ kind, categories, names, selection, ...sort }: CategoryTableProps) {
+  const titles = categoryTitles(kind)
   const columns: Column<Category>[] = [
     {
-      header: 'Name',
+      header: titles.label('name', 'Name'),
       sort: 'name',
       width: '30%',
       text: (category) => category.name,
       link: (category) => kind.routes.detail(category.id),
     },
-    { header: 'Description', text: (category) => category.description },
     {
-      header: 'Parent',
+      header: titles.label('description', 'Description'),
+      text: (category) => category.description,
+    },
+    {
+      header: titles.label(kind.parentField, 'Parent'),
       width: '25%',
       text: ({ parent }) =>
         parent === null ? '' : `${parent}${names.has(parent) ? ` · ${names.get(parent)}` : ''}`,

@@ -1,5 +1,6 @@
 // One product: its preview image (or a placeholder), description, provider, price with its
 // pricing type, rating, estimated delivery, categories, and View Product Images, Edit and Delete.
+// Each field keeps its label here until an analyst gives it another title (forms/field-titles.ts).
 import {
   Badge,
   Box,
@@ -23,7 +24,7 @@ import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDeliveryDays } from '../../lib/format'
 import { priceText, pricingOf } from './price-text'
-import { productCustomFields } from './product-custom-fields'
+import { productCustomFields, productTitles as titles } from './product-custom-fields'
 import { ProductDeleteButton } from './product-delete-button'
 import { ProductPicture } from './product-picture'
 import { productsApi } from './products-api'
@@ -69,17 +70,17 @@ export function ProductDetailPage() {
               />
             </Box>
             <DataList.Root orientation="horizontal" gap="4">
-              <Item label="Description">
+              <Item label={titles.label('description', 'Description')}>
                 <Text whiteSpace="pre-wrap">{product.description}</Text>
               </Item>
-              <Item label="Service Provider">
+              <Item label={titles.label('serviceProviderId', 'Service Provider')}>
                 <Link asChild color="teal.fg" textDecoration="underline">
                   <RouterLink to={paths.serviceProviders.detail(product.serviceProviderId)}>
                     {product.serviceProviderBrandName}
                   </RouterLink>
                 </Link>
               </Item>
-              <Item label="Price">
+              <Item label={titles.label('price', 'Price')}>
                 <HStack gap="2">
                   <Text fontWeight="semibold">{priceText(product)}</Text>
                   <Badge colorPalette="purple" variant="subtle">
@@ -87,13 +88,13 @@ export function ProductDetailPage() {
                   </Badge>
                 </HStack>
               </Item>
-              <Item label="Rating">
+              <Item label={titles.label('rating', 'Rating')}>
                 <StarRating rating={product.rating} count={product.noOfRatings} />
               </Item>
-              <Item label="Estimated Delivery">
+              <Item label={titles.label('estimatedDeliveryDays', 'Estimated Delivery')}>
                 {formatDeliveryDays(product.estimatedDeliveryDays)}
               </Item>
-              <Item label="Categories">
+              <Item label={titles.label('productCategoryIds', 'Categories')}>
                 {product.productCategories.length === 0 ? (
                   <Text color="fg.muted">No categories</Text>
                 ) : (
@@ -106,7 +107,7 @@ export function ProductDetailPage() {
                   </HStack>
                 )}
               </Item>
-              <Item label="Status">
+              <Item label={titles.label('enabled', 'Status')}>
                 <StatusBadge enabled={product.enabled} />
               </Item>
               <CustomFieldItems fields={productCustomFields} record={product} />
@@ -114,7 +115,7 @@ export function ProductDetailPage() {
           </SimpleGrid>
         </Card.Body>
       </Card.Root>
-      <HistorySection recordPath={`/products/${product.id}`} />
+      <HistorySection recordPath={`/products/${product.id}`} titles={titles} />
     </>
   )
 }

@@ -1,5 +1,6 @@
 // One product image: the image, name, description, Preview: Yes/No, and the buttons Product
 // images, Edit, Set as Preview (not on the preview image) and Delete (after a confirmation).
+// Each field keeps its label here until an analyst gives it another title (forms/field-titles.ts).
 import { Box, Button, Card, DataList, HStack, SimpleGrid, Text } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Images, Pencil, Star, Trash2 } from 'lucide-react'
@@ -14,7 +15,7 @@ import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { imageCrumbs } from './image-crumbs'
-import { productImageCustomFields } from './product-custom-fields'
+import { productImageCustomFields, productImageTitles as titles } from './product-custom-fields'
 import { ProductPicture } from './product-picture'
 import { IMAGE_MESSAGES, productImagesApi, productsApi } from './products-api'
 
@@ -100,15 +101,15 @@ export function ProductImageDetailPage() {
               />
             </Box>
             <DataList.Root orientation="horizontal" gap="4">
-              <Item label="Name">{image.imageName}</Item>
-              <Item label="Description">
+              <Item label={titles.label('imageName', 'Name')}>{image.imageName}</Item>
+              <Item label={titles.label('imageDescription', 'Description')}>
                 {image.imageDescription?.trim() ? (
                   <Text whiteSpace="pre-wrap">{image.imageDescription}</Text>
                 ) : (
                   <Text color="fg.muted">No description provided</Text>
                 )}
               </Item>
-              <Item label="Status">
+              <Item label={titles.label('enabled', 'Status')}>
                 <StatusBadge enabled={image.enabled} />
               </Item>
               <CustomFieldItems fields={productImageCustomFields} record={image} />

@@ -17,6 +17,7 @@ import {
   useListParams,
 } from '../../components/use-list-params'
 import { isNotFound } from '../../lib/api-client'
+import { productImageTitles as titles } from './product-custom-fields'
 import { ProductPicture } from './product-picture'
 import {
   IMAGE_MESSAGES,
@@ -125,7 +126,7 @@ function ImageBadges({ image }: { image: ProductImage }) {
 
 const imageColumns: Column<ProductImage>[] = [
   {
-    header: 'Image',
+    header: titles.label('image', 'Image'),
     width: '5.5rem',
     render: (image) => (
       <Box w="16">
@@ -134,15 +135,18 @@ const imageColumns: Column<ProductImage>[] = [
     ),
   },
   {
-    header: 'Name',
+    header: titles.label('imageName', 'Name'),
     sort: 'name',
     width: '35%',
     text: (image) => image.imageName,
     link: (image) => paths.products.image(image.productId, image.id),
   },
-  { header: 'Description', text: (image) => image.imageDescription ?? '' },
   {
-    header: 'Status',
+    header: titles.label('imageDescription', 'Description'),
+    text: (image) => image.imageDescription ?? '',
+  },
+  {
+    header: titles.label('enabled', 'Status'),
     width: '10rem',
     render: (image) => <ImageBadges image={image} />,
   },

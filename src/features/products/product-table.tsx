@@ -15,6 +15,7 @@ import {
 } from '../../components/use-list-params'
 import { formatRating } from '../../lib/rating'
 import { priceText } from './price-text'
+import { productTitles as titles } from './product-custom-fields'
 import { ProductPicture } from './product-picture'
 import type { Product } from './products-api'
 
@@ -47,23 +48,27 @@ const columns: Column<Product>[] = [
     ),
   },
   {
-    header: 'Name',
+    header: titles.label('name', 'Name'),
     sort: 'name',
     width: '30%',
     text: (product) => product.name,
     link: (product) => paths.products.detail(product.id),
   },
-  { header: 'Provider', width: '20%', text: (product) => product.serviceProviderBrandName },
-  { header: 'Pricing', width: '6rem', text: (product) => product.pricing },
-  { header: 'Price', sort: 'price', width: '20%', text: priceText },
   {
-    header: 'Rating',
+    header: titles.label('serviceProviderId', 'Provider'),
+    width: '20%',
+    text: (product) => product.serviceProviderBrandName,
+  },
+  { header: titles.label('pricing', 'Pricing'), width: '6rem', text: (product) => product.pricing },
+  { header: titles.label('price', 'Price'), sort: 'price', width: '20%', text: priceText },
+  {
+    header: titles.label('rating', 'Rating'),
     sort: 'rating',
     width: '7.5rem',
     text: (product) => `${formatRating(product.rating)} (${product.noOfRatings})`,
   },
   {
-    header: 'Status',
+    header: titles.label('enabled', 'Status'),
     width: '6.5rem',
     render: (product) => <StatusBadge enabled={product.enabled} />,
   },

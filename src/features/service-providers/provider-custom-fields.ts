@@ -1,20 +1,16 @@
-// The custom fields of service providers: what their schema declares beyond the fields their
-// pages show (see forms/custom-fields.ts).
+// The custom fields of service providers (what their schema declares beyond the fields their
+// pages show, see forms/custom-fields.ts) and their fields' titles (forms/field-titles.ts).
 import doc from '../../../schemas/service-provider.json'
 import ui from '../../../schemas/service-provider.ui.json'
 import { customFields } from '../../forms/custom-fields'
+import { fieldTitles } from '../../forms/field-titles'
+import { SHIPPED_TITLES } from '../../forms/shipped-titles'
 
-export const providerCustomFields = customFields(doc, ui, [
-  'firstName',
-  'lastName',
-  'brandName',
-  'email',
-  'phoneNumber',
-  'state',
-  'city',
-  'addressLine1',
-  'addressLine2',
-  'about',
-  'enabled',
-  'serviceProviderCategoryIds',
-])
+const shipped = SHIPPED_TITLES['service-provider']
+
+export const providerCustomFields = customFields(doc, ui, Object.keys(shipped))
+
+/** A provider's fields; `serviceProviderCategories` is how records and history name them. */
+export const providerTitles = fieldTitles(doc, ui, shipped, {
+  serviceProviderCategories: 'serviceProviderCategoryIds',
+})

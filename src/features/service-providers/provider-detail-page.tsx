@@ -1,5 +1,6 @@
 // One provider: photo or initials, contact details, address, brand logo and about text,
-// categories, status, and the View Products, Edit and Delete buttons.
+// categories, status, and the View Products, Edit and Delete buttons. Each field keeps its label
+// here until an analyst gives it another title (forms/field-titles.ts).
 import {
   Badge,
   Box,
@@ -25,7 +26,7 @@ import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
 import { ProviderAvatar } from './provider-avatar'
-import { providerCustomFields } from './provider-custom-fields'
+import { providerCustomFields, providerTitles as titles } from './provider-custom-fields'
 import { ProviderDeleteButton } from './provider-delete-button'
 import { providerImagePaths, providersApi } from './providers-api'
 
@@ -74,8 +75,8 @@ export function ProviderDetailPage() {
       <Stack gap="4" maxW="4xl">
         <Section title="Contact Details">
           <DataList.Root orientation="horizontal">
-            <Item label="Email">{provider.email}</Item>
-            <Item label="Phone Number">{provider.phoneNumber}</Item>
+            <Item label={titles.label('email', 'Email')}>{provider.email}</Item>
+            <Item label={titles.label('phoneNumber', 'Phone Number')}>{provider.phoneNumber}</Item>
             <Item label="Address">
               <Text>{provider.addressLine1}</Text>
               {provider.addressLine2 && <Text>{provider.addressLine2}</Text>}
@@ -112,7 +113,7 @@ export function ProviderDetailPage() {
             </DataList.Root>
           </Section>
         )}
-        <Section title="Service Categories">
+        <Section title={titles.label('serviceProviderCategoryIds', 'Service Categories')}>
           {provider.serviceProviderCategories.length === 0 ? (
             <Text color="fg.muted">No service categories assigned</Text>
           ) : (
@@ -126,7 +127,7 @@ export function ProviderDetailPage() {
           )}
         </Section>
       </Stack>
-      <HistorySection recordPath={`/service-providers/${provider.id}`} />
+      <HistorySection recordPath={`/service-providers/${provider.id}`} titles={titles} />
     </>
   )
 }

@@ -13,6 +13,7 @@ import {
   type SortFields,
 } from '../../components/use-list-params'
 import { ProviderAvatar } from './provider-avatar'
+import { providerTitles as titles } from './provider-custom-fields'
 import type { ServiceProvider } from './providers-api'
 
 export const providerSortFields: SortFields = {
@@ -36,16 +37,25 @@ const columns: Column<ServiceProvider>[] = [
     text: (provider) => `${provider.firstName} ${provider.lastName}`,
     link: (provider) => paths.serviceProviders.detail(provider.id),
   },
-  { header: 'Brand', sort: 'brandName', width: '18%', text: (provider) => provider.brandName },
-  { header: 'Email', width: '22%', text: (provider) => provider.email },
-  { header: 'Phone', width: '10rem', text: (provider) => provider.phoneNumber },
   {
-    header: 'Category',
+    header: titles.label('brandName', 'Brand'),
+    sort: 'brandName',
+    width: '18%',
+    text: (provider) => provider.brandName,
+  },
+  { header: titles.label('email', 'Email'), width: '22%', text: (provider) => provider.email },
+  {
+    header: titles.label('phoneNumber', 'Phone'),
+    width: '10rem',
+    text: (provider) => provider.phoneNumber,
+  },
+  {
+    header: titles.label('serviceProviderCategoryIds', 'Category'),
     text: (provider) =>
       provider.serviceProviderCategories.map((category) => category.name).join(', '),
   },
   {
-    header: 'Status',
+    header: titles.label('enabled', 'Status'),
     width: '6.5rem',
     render: (provider) => <StatusBadge enabled={provider.enabled} />,
   },
