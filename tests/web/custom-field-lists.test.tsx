@@ -13,6 +13,9 @@ import { server } from './msw/server'
 import { renderApp } from './support/render-app'
 
 vi.mock('../../src/features/products/product-custom-fields', async () => {
+  const actual = await vi.importActual<
+    typeof import('../../src/features/products/product-custom-fields')
+  >('../../src/features/products/product-custom-fields')
   const { customFields } = await vi.importActual<typeof import('../../src/forms/custom-fields')>(
     '../../src/forms/custom-fields',
   )
@@ -30,7 +33,7 @@ vi.mock('../../src/features/products/product-custom-fields', async () => {
       update: { $ref: '#/definitions/create' },
     },
   }
-  return { productCustomFields: customFields(doc, {}, []), productImageCustomFields: [] }
+  return { ...actual, productCustomFields: customFields(doc, {}, []), productImageCustomFields: [] }
 })
 
 function catalogue() {
