@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError, isApiPath } from '../errors'
 import type { SessionOperator } from './queries'
+import { allows, type Right } from './rights'
 import { resolveSession, type SessionPolicy } from './sessions'
 import { bearerToken } from './tokens'
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Opt a route out of authentication (login, health, public info). */
     public?: boolean
+    /** What the operator's role must allow (./rights.ts); every protected /api route names one. */
+    right?: Right
   }
   interface FastifyRequest {
     /** The signed-in operator; set on every protected route, null on public ones. */
@@ -28,6 +31,13 @@ export function registerAuthentication(
   policy: SessionPolicy,
 ): void {
   app.decorateRequest('operator', null)
+  // A route that forgets its right would be open to every role: refuse to start instead.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { public?: boolean; right?: Right } | undefined
+    if (isApiPath(route.url) && !config?.public && !config?.right) {
+      throw new Error(`${route.method} ${route.url} declares no right (server/auth/rights.ts)`)
+    }
+  })
   // A callback hook: public requests (health checks, static files) pass without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!needsAuthentication(request)) return done()
@@ -42,6 +52,11 @@ export function registerAuthentication(
     const reading = request.method === 'GET' || request.method === 'HEAD'
     const operator = await resolveSession(db, token, policy, { cached: reading })
     if (!operator) throw new HttpError(401, 'Invalid or expired token: please log in again')
+    // Before the body is read: a refused request changes nothing.
+    const right = request.routeOptions.config.right
+    if (!right || !allows(operator.role, right)) {
+      throw new HttpError(403, `Your role (${operator.role}) does not allow this`)
+    }
     request.operator = operator
   }
 }

@@ -10,6 +10,7 @@ import {
   insertOperatorIfAbsent,
   updatePasswordHash,
 } from './queries'
+import type { Role } from './rights'
 
 // Managing operator accounts: the first operator at start-up, and `npm run operator`.
 
@@ -39,11 +40,16 @@ export function checkNewPassword(password: string): string | null {
   return null
 }
 
+export interface AddOptions extends HashOptions {
+  /** An operator added from a shell is an administrator unless told otherwise. */
+  role?: Role
+}
+
 export async function addOperator(
   db: Kysely<Database>,
   username: string,
   password: string,
-  options: HashOptions = {},
+  options: AddOptions = {},
 ): Promise<number> {
   const problem = checkUsername(username) ?? checkNewPassword(password)
   if (problem) throw new OperatorError(problem)
@@ -51,6 +57,7 @@ export async function addOperator(
     username,
     passwordHash: await hashPassword(password, options),
     createdAt: Date.now(),
+    role: options.role ?? 'administrator',
   })
   if (id === undefined) throw new OperatorError(`Operator "${username}" already exists`)
   return id
@@ -101,6 +108,7 @@ export async function ensureInitialOperator(
       username: adminUsername,
       passwordHash: await hashPassword(adminPassword, options),
       createdAt: Date.now(),
+      role: 'administrator',
     })
     if (id !== undefined) log.info(`Created operator "${adminUsername}" from ADMIN_USERNAME`)
     return
@@ -112,6 +120,7 @@ export async function ensureInitialOperator(
     username: GENERATED_ADMIN,
     passwordHash: await hashPassword(password, options),
     createdAt: Date.now(),
+    role: 'administrator',
   })
   // Another process may have won the race; then it printed the password, not us.
   if (id === undefined) return

@@ -8,11 +8,18 @@ export interface OperatorCredentials {
   id: number
   username: string
   passwordHash: string
+  active: number
+  twoFactor: number
+  totpSecret: string | null
+  totpLastStep: number | null
 }
 
 export interface SessionOperator {
   id: number
   username: string
+  role: string
+  /** The public id of the session this request came with. */
+  sessionId: string
 }
 
 export function findOperatorByUsername(
@@ -21,7 +28,7 @@ export function findOperatorByUsername(
 ): Promise<OperatorCredentials | undefined> {
   return db
     .selectFrom('operators')
-    .select(['id', 'username', 'passwordHash'])
+    .select(['id', 'username', 'passwordHash', 'active', 'twoFactor', 'totpSecret', 'totpLastStep'])
     .where('username', '=', username)
     .executeTakeFirst()
 }
@@ -37,7 +44,7 @@ export async function countOperators(db: Kysely<Database>): Promise<number> {
 /** Inserts unless the username is taken; returns the new id, or undefined when it existed. */
 export async function insertOperatorIfAbsent(
   db: Kysely<Database>,
-  operator: { username: string; passwordHash: string; createdAt: number },
+  operator: { username: string; passwordHash: string; createdAt: number; role: string },
 ): Promise<number | undefined> {
   // ON CONFLICT DO NOTHING: two processes starting at once must not fail on the unique index.
   const row = await db
@@ -57,31 +64,71 @@ export async function updatePasswordHash(
   await db.updateTable('operators').set({ passwordHash }).where('id', '=', operatorId).execute()
 }
 
-export async function insertSession(
+export async function recordSignIn(
   db: Kysely<Database>,
-  session: { tokenHash: string; operatorId: number; expiresAt: number; createdAt: number },
+  operatorId: number,
+  at: number,
 ): Promise<void> {
-  await db.insertInto('sessions').values(session).execute()
+  await db.updateTable('operators').set({ lastSignInAt: at }).where('id', '=', operatorId).execute()
 }
 
+export async function insertSession(
+  db: Kysely<Database>,
+  session: {
+    tokenHash: string
+    id: string
+    operatorId: number
+    expiresAt: number
+    createdAt: number
+    userAgent: string | null
+  },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ ...session, lastUsedAt: session.createdAt })
+    .execute()
+}
+
+export interface FoundSession {
+  expiresAt: number
+  operatorId: number
+  sessionId: string
+  username: string
+  role: string
+}
+
+/** A session of an active operator (a deactivated one has none, but the join makes sure). */
 export function findSession(
   db: Kysely<Database>,
   tokenHash: string,
-): Promise<{ expiresAt: number; operatorId: number; username: string } | undefined> {
+): Promise<FoundSession | undefined> {
   return db
     .selectFrom('sessions')
     .innerJoin('operators', 'operators.id', 'sessions.operatorId')
-    .select(['sessions.expiresAt', 'sessions.operatorId', 'operators.username'])
+    .select([
+      'sessions.expiresAt',
+      'sessions.operatorId',
+      'sessions.id as sessionId',
+      'operators.username',
+      'operators.role',
+    ])
     .where('sessions.tokenHash', '=', tokenHash)
+    .where('operators.active', '=', 1)
     .executeTakeFirst()
 }
 
-export async function setSessionExpiry(
+/** Slides the expiry; the last use is recorded with it (so to within the renewal slack). */
+export async function renewSession(
   db: Kysely<Database>,
   tokenHash: string,
+  now: number,
   expiresAt: number,
 ): Promise<void> {
-  await db.updateTable('sessions').set({ expiresAt }).where('tokenHash', '=', tokenHash).execute()
+  await db
+    .updateTable('sessions')
+    .set({ expiresAt, lastUsedAt: now })
+    .where('tokenHash', '=', tokenHash)
+    .execute()
 }
 
 export async function deleteSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

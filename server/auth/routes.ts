@@ -5,7 +5,8 @@ import { HttpError } from '../errors'
 import { errors, ok } from '../lib/responses'
 import type { LoginLimiter } from './login-limiter'
 import { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword } from './passwords'
-import { findOperatorByUsername } from './queries'
+import { findOperatorByUsername, recordSignIn } from './queries'
+import { ACCOUNT } from './rights'
 import { issueSession, revokeSession, type SessionPolicy } from './sessions'
 import { bearerToken } from './tokens'
 
@@ -48,18 +49,29 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
         })
       }
       const operator = await findOperatorByUsername(db, username)
-      const valid = await verifyPassword(password, operator?.passwordHash ?? (await getDummyHash()))
-      if (!operator || !valid) throw new HttpError(401, INVALID_CREDENTIALS)
+      // An invited operator has no password yet (''): checked against the dummy hash, it costs
+      // as much as any other miss.
+      const hash = operator?.passwordHash || (await getDummyHash())
+      const valid = await verifyPassword(password, hash)
+      // A deactivated operator is refused exactly like wrong credentials: same words, same cost.
+      if (!operator?.passwordHash || !valid || !operator.active) {
+        throw new HttpError(401, INVALID_CREDENTIALS)
+      }
       await limiter.succeeded(username)
-      return { token: await issueSession(db, operator.id, policy) }
+      await recordSignIn(db, operator.id, (policy.now ?? Date.now)())
+      return { token: await issueSession(db, operator.id, policy, request.headers['user-agent']) }
     },
   )
 
   // Protected like any /api route, so the token is known to be live here. Answers 200 `{}`
   // rather than 204 so that clients which always parse a JSON body keep working.
-  app.post('/api/auth/logout', { schema: { response: ok.empty } }, async (request) => {
-    const token = bearerToken(request.headers.authorization)
-    if (token) await revokeSession(db, token)
-    return {}
-  })
+  app.post(
+    '/api/auth/logout',
+    { config: ACCOUNT, schema: { response: ok.empty } },
+    async (request) => {
+      const token = bearerToken(request.headers.authorization)
+      if (token) await revokeSession(db, token)
+      return {}
+    },
+  )
 }

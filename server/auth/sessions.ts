@@ -4,12 +4,13 @@ import { cachedSession, forgetSession } from '../lib/read-cache'
 import {
   deleteExpiredSessions,
   deleteSession,
+  type FoundSession,
   findSession,
   insertSession,
+  renewSession,
   type SessionOperator,
-  setSessionExpiry,
 } from './queries'
-import { generateToken, hashToken } from './tokens'
+import { generateToken, hashToken, sessionId } from './tokens'
 
 // Session lifecycle on top of the queries: issue on login, resolve (with sliding expiry) on
 // every protected request, revoke on logout.
@@ -27,6 +28,7 @@ export async function issueSession(
   db: Kysely<Database>,
   operatorId: number,
   policy: SessionPolicy,
+  userAgent: string | null = null,
 ): Promise<string> {
   const now = (policy.now ?? Date.now)()
   // Expired rows are removed lazily, here and in resolveSession, instead of by a timer.
@@ -34,9 +36,12 @@ export async function issueSession(
   const token = generateToken()
   await insertSession(db, {
     tokenHash: hashToken(token),
+    id: sessionId(),
     operatorId,
     expiresAt: now + policy.ttlHours * HOUR_MS,
     createdAt: now,
+    // Shown to its owner in the session list; a very long one is cut, not refused.
+    userAgent: userAgent?.slice(0, 300) ?? null,
   })
   return token
 }
@@ -61,7 +66,7 @@ export async function resolveSession(
   if (cached) {
     const session = await cachedSession(db, tokenHash, () => findSession(db, tokenHash))
     if (session && session.expiresAt > now && !renewalDue(session.expiresAt, now, policy)) {
-      return { id: session.operatorId, username: session.username }
+      return operatorOf(session)
     }
   }
   const session = await findSession(db, tokenHash)
@@ -72,10 +77,19 @@ export async function resolveSession(
     return null
   }
   if (renewalDue(session.expiresAt, now, policy)) {
-    await setSessionExpiry(db, tokenHash, now + policy.ttlHours * HOUR_MS)
+    await renewSession(db, tokenHash, now, now + policy.ttlHours * HOUR_MS)
     forgetSession(db, tokenHash)
   }
-  return { id: session.operatorId, username: session.username }
+  return operatorOf(session)
+}
+
+function operatorOf(session: FoundSession): SessionOperator {
+  return {
+    id: session.operatorId,
+    username: session.username,
+    role: session.role,
+    sessionId: session.sessionId,
+  }
 }
 
 // Sliding expiry without a write per request: renew only once the session has aged by the

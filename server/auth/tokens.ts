@@ -8,6 +8,11 @@ export function generateToken(): string {
   return randomBytes(32).toString('base64url')
 }
 
+/** A session's public id: random, unrelated to its token. */
+export function sessionId(): string {
+  return randomBytes(12).toString('base64url')
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }

@@ -5,6 +5,7 @@
 // are changed; nothing is half-done under a crash, because all of it commits at once.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
+import { WRITE } from '../auth/rights'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { ok, pathParams } from '../lib/responses'
@@ -77,6 +78,7 @@ export function registerBulkRoute<Scope>(
   app.post<{ Body: BulkBody }>(
     `${target.path}/bulk`,
     {
+      config: WRITE,
       schema: {
         ...(target.path.includes(':') ? { params: pathParams('id') } : {}),
         body: bulkBodySchema(actions, target.filters),

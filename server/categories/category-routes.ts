@@ -3,6 +3,7 @@
 // (./category-entity.ts). Both hierarchies share them (./category-kinds.ts).
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { READ, WRITE } from '../auth/rights'
 import type { Database, Db } from '../db/types'
 import { HttpError } from '../errors'
 import { customFields } from '../lib/custom-fields'
@@ -82,7 +83,7 @@ export function registerCategoryRoutes(
     limit: positiveWhole,
   })
   const searchSchema = { querystring: searchQuery, response: ok.categorySearch }
-  app.get(`${path}/search`, { schema: searchSchema }, async (request) => {
+  app.get(`${path}/search`, { config: READ, schema: searchSchema }, async (request) => {
     const query = request.query as RawQuery
     const ids = single(query, 'ids')
     const search = {
@@ -99,7 +100,10 @@ export function registerCategoryRoutes(
 
   app.post<{ Body: Body }>(
     path,
-    { schema: { body: { $ref: `${schemaId}#/definitions/create` }, response: ok.created } },
+    {
+      config: WRITE,
+      schema: { body: { $ref: `${schemaId}#/definitions/create` }, response: ok.created },
+    },
     async (request, reply) => {
       const attributes = custom.write('create', request.body)
       const input = toInput(request.body)
@@ -115,6 +119,7 @@ export function registerCategoryRoutes(
   app.put<{ Body: Body }>(
     `${path}/:id`,
     {
+      config: WRITE,
       schema: {
         params: pathParams('id'),
         body: { $ref: `${schemaId}#/definitions/update` },

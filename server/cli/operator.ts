@@ -1,4 +1,6 @@
+import { parseArgs } from 'node:util'
 import { addOperator, OperatorError, resetOperatorPassword } from '../auth/operators'
+import { isRole, ROLES } from '../auth/rights'
 import { ConfigError, loadConfig } from '../config'
 import { createDatabase } from '../db/connection'
 import { migrateToLatest } from '../db/migrate'
@@ -9,7 +11,8 @@ import { readPassword } from './read-password'
 // (SQLite's busy_timeout lets it wait while the server writes).
 
 const USAGE = `Usage:
-  npm run operator -- add <username>              create an operator
+  npm run operator -- add <username> [--role R]   create an operator (an administrator unless
+                                                  --role says ${ROLES.join(', ')})
   npm run operator -- reset-password <username>   set a new password (signs the operator out)
 
 The password is asked twice and not shown. When stdin is not a terminal, the password is read
@@ -20,8 +23,18 @@ const EXIT_FAILED = 1
 const EXIT_USAGE = 2
 
 async function run(args: string[]): Promise<number> {
-  const [command, username, ...rest] = args
-  if (!['add', 'reset-password'].includes(command) || !username || rest.length > 0) {
+  let parsed: ReturnType<typeof parseOperatorArgs>
+  try {
+    parsed = parseOperatorArgs(args)
+  } catch {
+    console.error(USAGE)
+    return EXIT_USAGE
+  }
+  const { positionals, values } = parsed
+  const [command, username, ...rest] = positionals
+  const role = values.role ?? 'administrator'
+  const usable = command === 'add' || (command === 'reset-password' && !values.role)
+  if (!usable || !username || rest.length > 0 || !isRole(role)) {
     console.error(USAGE)
     return EXIT_USAGE
   }
@@ -37,8 +50,8 @@ async function run(args: string[]): Promise<number> {
   try {
     await migrateToLatest(database.db)
     if (command === 'add') {
-      await addOperator(database.db, username, password)
-      console.log(`Operator "${username}" created. They can log in now.`)
+      await addOperator(database.db, username, password, { role })
+      console.log(`Operator "${username}" created (${role}). They can log in now.`)
     } else {
       await resetOperatorPassword(database.db, username, password)
       console.log(`Password of "${username}" changed; their existing sessions were signed out.`)
@@ -47,6 +60,10 @@ async function run(args: string[]): Promise<number> {
   } finally {
     await database.destroy()
   }
+}
+
+function parseOperatorArgs(args: string[]) {
+  return parseArgs({ args, allowPositionals: true, options: { role: { type: 'string' } } })
 }
 
 run(process.argv.slice(2)).then(

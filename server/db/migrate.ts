@@ -12,6 +12,7 @@ import * as loginLimits from './migrations/2026-11-25-010-login-limits'
 import * as history from './migrations/2026-11-25-011-history'
 import * as categoryNameSearch from './migrations/2026-11-25-015-category-name-search'
 import * as priceSortCoversBounds from './migrations/2026-11-26-016-price-sort-covers-bounds'
+import * as team from './migrations/2026-11-27-017-team'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-011-history': history,
   '2026-11-25-015-category-name-search': categoryNameSearch,
   '2026-11-26-016-price-sort-covers-bounds': priceSortCoversBounds,
+  '2026-11-27-017-team': team,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -18,16 +18,40 @@ import type {
 export interface OperatorsTable {
   id: Generated<number>
   username: string
+  /** '' while an invite is pending: no password verifies against it. */
   passwordHash: string
   createdAt: number
+  /** One of ROLES (server/auth/rights.ts). */
+  role: Generated<string>
+  /** 0 or 1: a deactivated operator cannot sign in and has no sessions. */
+  active: Generated<number>
+  lastSignInAt: number | null
+  /** SHA-256 of a pending invite or password reset token; null once used. */
+  inviteTokenHash: string | null
+  inviteExpiresAt: number | null
+  /** Base32 TOTP secret: pending while twoFactor is 0, in force once it is 1. */
+  totpSecret: string | null
+  twoFactor: Generated<number>
+  /** The 30-second step of the last TOTP code accepted (a code is accepted once). */
+  totpLastStep: number | null
 }
 
 export interface SessionsTable {
   /** SHA-256 of the bearer token, hex; the token itself is never stored. */
   tokenHash: string
+  /** Public, random: how the operator's own session list names it. */
+  id: string
   operatorId: number
   expiresAt: number
   createdAt: number
+  lastUsedAt: number
+  userAgent: string | null
+}
+
+export interface RecoveryCodesTable {
+  operatorId: number
+  /** SHA-256 of a two-factor recovery code; the row is deleted when the code is used. */
+  codeHash: string
 }
 
 /** Both category hierarchies share one shape (service-provider and product categories). */
@@ -150,6 +174,7 @@ export type AttributesColumn = ColumnType<unknown, string | undefined, string>
 export interface Database {
   operators: OperatorsTable
   sessions: SessionsTable
+  recoveryCodes: RecoveryCodesTable
   serviceProviderCategories: CategoriesTable
   productCategories: CategoriesTable
   serviceProviders: ServiceProvidersTable

@@ -3,6 +3,7 @@
 // never had a record nor a history is 404, with the entity's usual text.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { READ } from '../auth/rights'
 import type { Database } from '../db/types'
 import type { Entity } from '../entity'
 import { HttpError } from '../errors'
@@ -23,7 +24,7 @@ export function registerHistoryRoutes(
   entities: readonly Entity[],
 ) {
   for (const { collection, schemaId, table, notFound } of entities) {
-    app.get(`${collection}/:id/history`, { schema }, async (request) => {
+    app.get(`${collection}/:id/history`, { config: READ, schema }, async (request) => {
       const id = pathId(request.params)
       if (id === undefined) throw new HttpError(404, notFound)
       const page = pageRequest(request.query as RawQuery)

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
 import { requireOperator } from '../auth/authenticate'
+import { WRITE } from '../auth/rights'
 import type { Database, Db } from '../db/types'
 import type { Entity } from '../entity'
 import { HttpError } from '../errors'
@@ -56,7 +57,7 @@ export function registerDeleteRoutes(
       params: pathParams('id'),
       response: { ...ok.deleted, ...errors(...(entity.canBeHeld ? [409, 412] : [412])) },
     }
-    app.delete(`${entity.collection}/:id`, { schema }, async (request, reply) => {
+    app.delete(`${entity.collection}/:id`, { config: WRITE, schema }, async (request, reply) => {
       // `/products/abc` names no product, exactly like `/products/999999`: both are 404.
       const id = pathId(request.params)
       if (id === undefined) throw new HttpError(404, notFound)

@@ -5,6 +5,7 @@
 // entity's custom fields as columns titled from its schema.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { READ } from '../auth/rights'
 import type { Database } from '../db/types'
 import type { Entity } from '../entity'
 import { HttpError } from '../errors'
@@ -48,7 +49,7 @@ export function registerListRoutes(
     })
 
     const listSchema = { querystring: params, response: ok.page }
-    app.get(collection, { schema: listSchema }, async (request, reply) => {
+    app.get(collection, { config: READ, schema: listSchema }, async (request, reply) => {
       const page = ask(request.query as RawQuery)
       if (!list.cacheBodies) return sendPage(reply, db, list.source, page)
       const key = `${collection}:${JSON.stringify([page.filter, page.page, page.sort])}`
@@ -56,7 +57,7 @@ export function registerListRoutes(
       return reply.type('application/json; charset=utf-8').send(body)
     })
 
-    app.get(`${collection}/:id`, { schema: recordSchema }, async (request, reply) => {
+    app.get(`${collection}/:id`, { config: READ, schema: recordSchema }, async (request, reply) => {
       // `/products/abc` names no product, exactly like `/products/999999`: both are 404.
       const id = pathId(request.params)
       const record = id === undefined ? undefined : await entity.find(db, id)
@@ -66,7 +67,7 @@ export function registerListRoutes(
 
     app.get(
       `${collection}/export`,
-      { schema: { querystring: exportQuery(params), response: ok.csv } },
+      { config: READ, schema: { querystring: exportQuery(params), response: ok.csv } },
       async (request, reply) => {
         const { filter, sort } = ask(request.query as RawQuery)
         const rows = await exportRows(db, entity.export.source ?? list.source, filter, sort)

@@ -3,6 +3,7 @@
 // stored and served is the cleaned image (see images/clean-image.ts), never the uploaded bytes.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { READ, WRITE } from '../auth/rights'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { cleanImage, thumbnail } from '../images/clean-image'
@@ -57,7 +58,7 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
     enabled: booleanParam,
   })
   const listSchema = { params: pathParams('id'), querystring: listQuery, response: ok.page }
-  app.get(IMAGES, { schema: listSchema }, async (request) => {
+  app.get(IMAGES, { config: READ, schema: listSchema }, async (request) => {
     const id = productId(request.params)
     const query = request.query as RawQuery
     const page = pageRequest(query)
@@ -73,6 +74,7 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
     IMAGES,
     {
       bodyLimit: IMAGE_BODY_LIMIT,
+      config: WRITE,
       schema: {
         params: pathParams('id'),
         body: { $ref: 'product-image#/definitions/create' },
@@ -97,7 +99,7 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
 
   app.get(
     IMAGE,
-    { schema: { params: imageParams, response: ok.record } },
+    { config: READ, schema: { params: imageParams, response: ok.record } },
     async (request, reply) => {
       const image = await findProductImage(
         db,
@@ -112,6 +114,7 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
   app.put<{ Body: ImageBody }>(
     IMAGE,
     {
+      config: WRITE,
       schema: {
         params: imageParams,
         body: { $ref: 'product-image#/definitions/update' },
@@ -145,17 +148,21 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
   )
 
   // 200 `{}` like the provider images' DELETE, for clients that always parse a JSON body.
-  app.delete(IMAGE, { schema: { params: imageParams, response: ok.empty } }, async (request) => {
-    const id = productId(request.params)
-    const imageId = productImageId(request.params)
-    const outcome = await deleteProductImage(db, id, imageId, imageAudit(request, id))
-    if (outcome !== 'deleted') throw notFound(outcome)
-    return {}
-  })
+  app.delete(
+    IMAGE,
+    { config: WRITE, schema: { params: imageParams, response: ok.empty } },
+    async (request) => {
+      const id = productId(request.params)
+      const imageId = productImageId(request.params)
+      const outcome = await deleteProductImage(db, id, imageId, imageAudit(request, id))
+      if (outcome !== 'deleted') throw notFound(outcome)
+      return {}
+    },
+  )
 
   // No body is needed; an empty one (or `{}`) sent with a JSON content type is fine too.
   const preview = { params: imageParams, response: ok.imageRef }
-  app.post(`${IMAGE}/make-preview-image`, { schema: preview }, async (request) => {
+  app.post(`${IMAGE}/make-preview-image`, { config: WRITE, schema: preview }, async (request) => {
     const id = productId(request.params)
     const imageId = productImageId(request.params)
     const outcome = await makePreviewImage(db, id, imageId, previewAudit(request))
@@ -165,7 +172,10 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
 
   app.get(
     `${IMAGE}/image-file`,
-    { schema: { params: imageParams, querystring: imageSizeQuery, response: ok.image } },
+    {
+      config: READ,
+      schema: { params: imageParams, querystring: imageSizeQuery, response: ok.image },
+    },
     async (request, reply) => {
       const id = productId(request.params)
       const imageId = productImageId(request.params)

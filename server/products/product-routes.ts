@@ -3,6 +3,7 @@
 // (./product-entity.ts). Every one needs a token.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { READ, WRITE } from '../auth/rights'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { sendCsv, withCustomColumns } from '../lib/csv-export'
@@ -58,6 +59,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   app.post<{ Body: NewProductBody }>(
     BASE_PATH,
     {
+      config: WRITE,
       schema: { body: { $ref: 'product#/definitions/create' }, response: ok.created },
       preValidation: [normalisePricing, fillSchemaDefaults(app, 'product', 'create')],
     },
@@ -74,6 +76,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   app.put<{ Body: ProductBody }>(
     `${BASE_PATH}/:id`,
     {
+      config: WRITE,
       schema: {
         params: pathParams('id'),
         body: { $ref: 'product#/definitions/update' },
@@ -99,6 +102,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
 
   // A list under a parent that does not exist is 404, not an empty page.
   const providerProducts = {
+    config: READ,
     schema: { params: pathParams('id'), querystring: providerProductListQuery, response: ok.page },
   }
   app.get(`${PROVIDERS_PATH}/:id/products`, providerProducts, async (request, reply) => {
@@ -112,6 +116,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   })
 
   const providerProductsExport = {
+    config: READ,
     schema: {
       params: pathParams('id'),
       querystring: exportQuery(providerProductListQuery),

@@ -4,6 +4,7 @@
 // serves a WebP copy at most 160 px wide, made once at upload, for avatars.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { READ, WRITE } from '../auth/rights'
 import type { Database, ProviderImageKind } from '../db/types'
 import { HttpError } from '../errors'
 import { cleanImage, thumbnail } from '../images/clean-image'
@@ -58,7 +59,7 @@ export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Dat
     // Answers the provider as GET /service-providers/:id does, its flag now true.
     app.post<{ Body: Record<string, string> }>(
       path,
-      { bodyLimit: IMAGE_BODY_LIMIT, schema: { params, body, response: ok.record } },
+      { bodyLimit: IMAGE_BODY_LIMIT, config: WRITE, schema: { params, body, response: ok.record } },
       async (request) => {
         const id = providerId(request.params)
         // Cheap check first: a missing provider costs no image decoding.
@@ -75,7 +76,7 @@ export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Dat
     )
 
     const fileSchema = { params, querystring: imageSizeQuery, response: ok.image }
-    app.get(path, { schema: fileSchema }, async (request, reply) => {
+    app.get(path, { config: READ, schema: fileSchema }, async (request, reply) => {
       const id = providerId(request.params)
       const size = imageSize(request.query as RawQuery)
       const image = await findProviderImage(db, id, kind, size)
@@ -84,7 +85,7 @@ export function registerProviderImageRoutes(app: FastifyInstance, db: Kysely<Dat
     })
 
     // 200 `{}` like logout, so clients that always parse a JSON body keep working.
-    app.delete(path, { schema: { params, response: ok.empty } }, async (request) => {
+    app.delete(path, { config: WRITE, schema: { params, response: ok.empty } }, async (request) => {
       const id = providerId(request.params)
       const outcome = await deleteProviderImage(db, id, kind, audit(request))
       if (outcome === 'no-provider') throw new HttpError(404, NOT_FOUND)

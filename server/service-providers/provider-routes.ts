@@ -2,6 +2,7 @@
 // history and bulk routes come from its descriptor (./provider-entity.ts). Every one needs a token.
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { WRITE } from '../auth/rights'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { customFields } from '../lib/custom-fields'
@@ -31,6 +32,7 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
   app.post<{ Body: NewProviderBody }>(
     BASE_PATH,
     {
+      config: WRITE,
       schema: {
         body: { $ref: 'service-provider#/definitions/create' },
         response: { ...ok.created, ...errors(409) },
@@ -49,6 +51,7 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
   app.put<{ Body: ProviderBody }>(
     `${BASE_PATH}/:id`,
     {
+      config: WRITE,
       schema: {
         params: pathParams('id'),
         body: { $ref: 'service-provider#/definitions/update' },

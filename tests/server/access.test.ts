@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, HTTPMethods, InjectOptions, RouteOptions } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, expect, test } from 'vitest'
 import { insertSession } from '../../server/auth/queries'
-import { generateToken, hashToken } from '../../server/auth/tokens'
+import { RIGHTS, type Right, ROLES } from '../../server/auth/rights'
+import { generateToken, hashToken, sessionId } from '../../server/auth/tokens'
 import { type DatabaseSuite, describeEachDatabase } from './support/databases'
 import { solid } from './support/images'
 import { productApi } from './support/products'
@@ -141,6 +143,35 @@ async function publicRoutes(app: FastifyInstance, routes: Route[], fixture: Fixt
   return open.sort()
 }
 
+/**
+ * The right the contract gives a route, worked out here from its method and path rather than
+ * read from the server's declarations, so a route declaring the wrong right fails the test.
+ */
+function contractRight({ method, url }: Route): Right {
+  if (url.startsWith('/api/operators')) return 'operators'
+  if (url.startsWith('/api/me') || url === '/api/auth/logout') return 'account'
+  if (method === 'DELETE' && url.endsWith('/trash/:id')) return 'purge'
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'write'
+}
+
+/** Every row of every table but the login limiter's and the text-search indexes. */
+async function snapshot(suite: DatabaseSuite) {
+  const tables = (await suite.db.introspection.getTables())
+    .map((table) => table.name)
+    .filter(
+      (name) => name !== 'login_limits' && !/_fts(_|$)/.test(name) && !name.startsWith('kysely'),
+    )
+    .sort()
+  const rows: Record<string, unknown[]> = {}
+  for (const table of tables) {
+    // Sessions come and go with each sign-in here; what matters is the data they guard.
+    if (table === 'sessions') continue
+    const all = await sql`select * from ${sql.table(table)}`.execute(suite.db)
+    rows[table] = all.rows.map((row) => JSON.stringify(row)).sort()
+  }
+  return rows
+}
+
 describeEachDatabase('access control', (suite) => {
   test('the route list is complete: it holds every kind of route the app serves', async () => {
     const { app, routes } = await appWithRoutes(suite)
@@ -216,6 +247,8 @@ describeEachDatabase('access control', (suite) => {
       const expired = generateToken()
       await insertSession(suite.db, {
         tokenHash: hashToken(expired),
+        id: sessionId(),
+        userAgent: null,
         operatorId: operator.id,
         expiresAt: Date.now() - 1000,
         createdAt: Date.now() - 13 * 60 * 60 * 1000,
@@ -255,6 +288,57 @@ describeEachDatabase('access control', (suite) => {
     }
   })
 
+  test('every route against every role: a right the role lacks is 403 and changes nothing', async () => {
+    const { app, routes } = await appWithRoutes(suite)
+    const { token } = await suite.loginAsNewOperator(app)
+    const fixture = await createFixture(app, token)
+    const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.includes(routeKey(route)))
+    // Deletes last, as above: they remove what the other routes read.
+    protectedRoutes.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'))
+    const seen = new Set<Right>()
+    // The viewer first: only then is every fixture still there for its reads.
+    for (const role of [...ROLES].reverse()) {
+      const operator = await suite.createOperator({ role })
+      const denied = protectedRoutes.filter((route) => !RIGHTS[role].includes(contractRight(route)))
+      // Signed in before the snapshot: a sign-in records itself on the operator.
+      const tokens: string[] = []
+      for (const _ of denied) tokens.push(await signIn(operator))
+      const before = await snapshot(suite)
+      for (const [index, route] of denied.entries()) {
+        const response = await call(app, route, fixture, `Bearer ${tokens[index]}`)
+        const label = `${routeKey(route)} as ${role}: ${response.body}`
+        expect(response.statusCode, label).toBe(403)
+        if (route.method !== 'HEAD') {
+          expect(response.json(), label).toEqual({
+            detail: `Your role (${role}) does not allow this`,
+          })
+        }
+      }
+      expect(await snapshot(suite), `${role}: the refused requests wrote nothing`).toEqual(before)
+      for (const route of protectedRoutes.filter((route) => !denied.includes(route))) {
+        seen.add(contractRight(route))
+        const response = await call(app, route, fixture, `Bearer ${await signIn(operator)}`)
+        const label = `${routeKey(route)} as ${role}: ${response.body}`
+        expect(response.statusCode, label).not.toBe(401)
+        expect(response.statusCode, label).not.toBe(403)
+      }
+    }
+    // Every right is exercised by at least one route.
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['account', 'read', 'write']))
+
+    async function signIn(operator: { username: string; password: string }) {
+      // A fresh session per call: logout and a password change end the one they came with.
+      return suite.login(app, operator.username, operator.password)
+    }
+  })
+
+  test('a protected /api route that names no right stops the app from starting', async () => {
+    const app = await suite.makeApp()
+    expect(() => app.post('/api/test/unguarded', async () => ({}))).toThrow(
+      'POST /api/test/unguarded declares no right',
+    )
+  })
+
   test('odd spellings of a protected path reach the check or nothing', async () => {
     const app = await suite.makeApp()
     const { token } = await suite.loginAsNewOperator(app)
@@ -283,7 +367,7 @@ describeEachDatabase('access control', (suite) => {
   test('the check catches a route that is left open', async () => {
     const { app, routes } = await appWithRoutes(suite)
     app.get('/api/test/leak', { config: { public: true } }, async () => ({ secret: 42 }))
-    app.post('/api/test/guarded', async () => ({}))
+    app.post('/api/test/guarded', { config: { right: 'write' } }, async () => ({}))
     // A route outside /api is public by design: the list must catch it too.
     app.get('/export.csv', async () => 'id,email')
     const { token } = await suite.loginAsNewOperator(app)

@@ -114,7 +114,9 @@ describeEachDatabase('auth', (suite) => {
 
   test('every /api route is protected unless it opts out with config.public', async () => {
     const app = await suite.makeApp()
-    app.get('/api/test/me', async (request) => ({ username: request.operator?.username }))
+    app.get('/api/test/me', { config: { right: 'read' } }, async (request) => ({
+      username: request.operator?.username,
+    }))
     app.get('/api/test/open', { config: { public: true } }, async (request) => ({
       operator: request.operator,
     }))
@@ -134,7 +136,7 @@ describeEachDatabase('auth', (suite) => {
   test('use renews the expiry (sliding), but at most once per 5 minutes', async () => {
     let clock = Date.UTC(2026, 10, 22, 9, 0, 0)
     const app = await suite.makeApp({ now: () => clock })
-    app.get('/api/test/me', async () => ({ ok: true }))
+    app.get('/api/test/me', { config: { right: 'read' } }, async () => ({ ok: true }))
     const { token } = await suite.loginAsNewOperator(app)
     const expiry = async () =>
       (

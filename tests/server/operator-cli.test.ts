@@ -52,6 +52,27 @@ describeEachDatabase('operator CLI', (suite) => {
     expect(await suite.login(app, username, 'correct-horse')).toEqual(expect.any(String))
   })
 
+  test('add --role gives the operator that role; without it, an administrator', async () => {
+    const viewer = uniqueName('viewer')
+    const admin = uniqueName('admin')
+    const results = await Promise.all([
+      runCli(['add', viewer, '--role', 'viewer'], 'correct-horse\ncorrect-horse\n'),
+      runCli(['add', admin], 'correct-horse\ncorrect-horse\n'),
+    ])
+    expect(results.map((result) => result.code)).toEqual([0, 0])
+    expect(results[0].stdout).toContain(`"${viewer}" created (viewer)`)
+    const roles = await suite.db
+      .selectFrom('operators')
+      .select(['username', 'role'])
+      .where('username', 'in', [viewer, admin])
+      .orderBy('username')
+      .execute()
+    expect(Object.fromEntries(roles.map((row) => [row.username, row.role]))).toEqual({
+      [viewer]: 'viewer',
+      [admin]: 'administrator',
+    })
+  })
+
   test('reset-password changes the password and signs the operator out', async () => {
     const app = await suite.makeApp()
     const { token, operator } = await suite.loginAsNewOperator(app)
@@ -96,7 +117,16 @@ describeEachDatabase('operator CLI', (suite) => {
   })
 
   test('prints usage on bad arguments', async () => {
-    const argSets = [[], ['remove', 'bob'], ['add'], ['add', 'a', 'b']]
+    const argSets = [
+      [],
+      ['remove', 'bob'],
+      ['add'],
+      ['add', 'a', 'b'],
+      ['add', 'a', '--role', 'owner'],
+      ['add', 'a', '--role'],
+      ['add', 'a', '--colour', 'red'],
+      ['reset-password', 'a', '--role', 'viewer'],
+    ]
     const results = await Promise.all(argSets.map((args) => runCli(args, '')))
     for (const result of results) {
       expect(result.code).toBe(2)

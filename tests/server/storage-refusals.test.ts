@@ -81,7 +81,7 @@ describeEachDatabase('storage refusals', (suite) => {
     const app = await suite.makeApp()
     let providerId = 0
     // A route that writes what the guard would have stopped, straight into the database.
-    app.post('/api/test/raw-product', async (request) => {
+    app.post('/api/test/raw-product', { config: { right: 'write' } }, async (request) => {
       const now = Date.now()
       await suite.db
         .insertInto('products')

@@ -10,6 +10,7 @@ import type { Storage } from '../../../scripts/support/server-process'
 import { type BuildAppOptions, buildApp } from '../../../server/app'
 import { addOperator } from '../../../server/auth/operators'
 import type { ScryptCost } from '../../../server/auth/passwords'
+import type { Role } from '../../../server/auth/rights'
 import type { Config } from '../../../server/config'
 import { createDatabase, type DatabaseHandle, type Dialect } from '../../../server/db/connection'
 import { migrateToLatest } from '../../../server/db/migrate'
@@ -43,7 +44,12 @@ export interface DatabaseSuite {
   /** A new app on this database with logging off; closed after the test. Not yet ready, so a
    * test may still add routes before its first inject(). */
   makeApp(overrides?: AppOverrides): Promise<FastifyInstance>
-  createOperator(fields?: { username?: string; password?: string }): Promise<TestOperator>
+  /** An administrator unless `role` says otherwise. */
+  createOperator(fields?: {
+    username?: string
+    password?: string
+    role?: Role
+  }): Promise<TestOperator>
   /** Logs in and returns the token, failing the test unless the login answers 200. */
   login(app: FastifyInstance, username: string, password: string): Promise<string>
   loginAsNewOperator(app: FastifyInstance): Promise<{ token: string; operator: TestOperator }>
@@ -134,7 +140,10 @@ function databaseSuite(dialect: Dialect): DatabaseSuite {
     async createOperator(fields = {}) {
       const username = fields.username ?? uniqueName()
       const password = fields.password ?? `pw-${randomBytes(8).toString('hex')}`
-      const id = await addOperator(suite.db, username, password, { cost: TEST_SCRYPT_COST })
+      const id = await addOperator(suite.db, username, password, {
+        cost: TEST_SCRYPT_COST,
+        role: fields.role,
+      })
       return { id, username, password }
     },
     async login(app, username, password) {
@@ -152,6 +161,7 @@ function databaseSuite(dialect: Dialect): DatabaseSuite {
     },
     async truncate() {
       await suite.db.deleteFrom('sessions').execute()
+      await suite.db.deleteFrom('recoveryCodes').execute()
       await suite.db.deleteFrom('operators').execute()
     },
   }
