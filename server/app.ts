@@ -4,6 +4,7 @@ import { registerAuthentication } from './auth/authenticate'
 import { createLoginLimiter, type LoginLimiter } from './auth/login-limiter'
 import { registerAuthRoutes } from './auth/routes'
 import type { SessionPolicy } from './auth/sessions'
+import { registerTwoFactorRoutes } from './auth/two-factor-routes'
 import { registerBulkRoutes } from './bulk/bulk-routes'
 import type { Config } from './config'
 import type { Database } from './db/types'
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limiter =
     options.loginLimiter ?? createLoginLimiter({}, config.databaseUrl ? db : undefined)
   registerAuthRoutes(app, { db, policy, limiter })
+  registerTwoFactorRoutes(app, { db, limiter, now: options.now })
   const entities = options.entities ?? ENTITIES
   for (const entity of entities) await app.register(entityPlugin, { db, entity })
   const capabilities = [

@@ -12,12 +12,20 @@ import { patternMessage } from './schema-check/error-message'
 export class HttpError extends Error {
   readonly status: number
   readonly headers: Record<string, string>
+  /** Fields the answer carries beside `detail` (its route's response schema must allow them). */
+  readonly fields: Record<string, unknown>
 
-  constructor(status: number, detail: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    detail: string,
+    headers: Record<string, string> = {},
+    fields: Record<string, unknown> = {},
+  ) {
     super(detail)
     this.name = 'HttpError'
     this.status = status
     this.headers = headers
+    this.fields = fields
   }
 }
 
@@ -51,7 +59,10 @@ export function frameworkErrors(
 export function registerErrorHandlers(app: FastifyInstance, pageFallback: PageFallback | null) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.status).headers(error.headers).send({ detail: error.message })
+      return reply
+        .code(error.status)
+        .headers(error.headers)
+        .send({ detail: error.message, ...error.fields })
     }
     if (error.validation) {
       const titles = error.validationContext === 'body' ? bodyTitles(request) : undefined

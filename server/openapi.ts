@@ -13,7 +13,7 @@ import { MAX_ID } from './lists/list-params'
 
 const ERROR_TEXTS: Record<number, string> = {
   400: 'The request is not valid: the detail names the field or parameter',
-  401: 'No valid bearer token (or, for login, a wrong username or password)',
+  401: 'No valid bearer token (or, for login, a wrong username or password, or a missing or wrong authentication code: `twoFactorRequired`)',
   404: 'No such record (or path)',
   409: 'Conflicts with another record (the detail says which field, or what still holds the record)',
   412: 'If-Match names a version that is no longer the current one',
@@ -81,7 +81,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         .map(Number)
         .filter((status) => status >= 400)
       for (const status of errorsOf(route, declaredErrors)) {
-        responses[status] = { description: ERROR_TEXTS[status], ...json(ref('Detail')) }
+        // `{detail}`, unless the route declares a richer error (a login asking for a code).
+        const own = declared[status]?.$ref?.replace(/#$/, '')
+        responses[status] = { description: ERROR_TEXTS[status], ...json(ref(own ?? 'Detail')) }
       }
       const isPublic = (route.config as { public?: boolean } | undefined)?.public === true
       const ids = [...url.matchAll(/:(\w+)/g)].map((match) => match[1])

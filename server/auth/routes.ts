@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
-import { errors, ok } from '../lib/responses'
+import { errors, loginRefused, ok } from '../lib/responses'
 import type { LoginLimiter } from './login-limiter'
 import { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword } from './passwords'
 import { findOperatorByUsername, recordSignIn } from './queries'
 import { ACCOUNT } from './rights'
 import { issueSession, revokeSession, type SessionPolicy } from './sessions'
 import { bearerToken } from './tokens'
+import { acceptSecondFactor, INVALID_CODE } from './two-factor'
 
 export interface AuthRouteOptions {
   db: Kysely<Database>
@@ -17,6 +18,27 @@ export interface AuthRouteOptions {
 }
 
 const INVALID_CREDENTIALS = 'Invalid username or password'
+const CODE_REQUIRED = 'Authentication code required'
+
+// The shared login form (schemas/login.json, the spec's) plus the optional second factor: a
+// TOTP code or a recovery code. Kept out of the shared file, whose fields are the spec's form.
+const LOGIN_BODY = {
+  allOf: [
+    { $ref: 'login#/definitions/create' },
+    {
+      type: 'object',
+      properties: {
+        code: {
+          type: 'string',
+          description: 'With two-factor sign-in on: the authenticator code, or a recovery code',
+          minLength: 1,
+          maxLength: 64,
+          pattern: '\\S',
+        },
+      },
+    },
+  ],
+}
 
 // Verifying against this when the username is unknown makes a miss cost as much as a wrong
 // password, so response times do not reveal which usernames exist. Computed once per process.
@@ -31,17 +53,17 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
   // Warm the dummy hash now so the first unknown-username login is not slower than the rest.
   getDummyHash().catch((error) => app.log.error({ err: error }, 'could not prepare dummy hash'))
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post<{ Body: { username: string; password: string; code?: string } }>(
     '/api/auth/login',
     {
       config: { public: true },
       schema: {
-        body: { $ref: 'login#/definitions/create' },
-        response: { ...ok.token, ...errors(401, 429) },
+        body: LOGIN_BODY,
+        response: { ...ok.token, ...loginRefused, ...errors(429) },
       },
     },
     async (request) => {
-      const { username, password } = request.body
+      const { username, password, code } = request.body
       const attempt = await limiter.attempt(username)
       if (!attempt.allowed) {
         throw new HttpError(429, 'Too many failed login attempts. Please try again later.', {
@@ -57,8 +79,18 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
       if (!operator?.passwordHash || !valid || !operator.active) {
         throw new HttpError(401, INVALID_CREDENTIALS)
       }
+      const now = (policy.now ?? Date.now)()
+      // Only now, once the password is right and the operator active. A missing or wrong code
+      // keeps the point taken above, like a wrong password.
+      if (operator.twoFactor) {
+        const refused = { twoFactorRequired: true }
+        if (code === undefined) throw new HttpError(401, CODE_REQUIRED, {}, refused)
+        if (!(await acceptSecondFactor(db, operator, code, now))) {
+          throw new HttpError(401, INVALID_CODE, {}, refused)
+        }
+      }
       await limiter.succeeded(username)
-      await recordSignIn(db, operator.id, (policy.now ?? Date.now)())
+      await recordSignIn(db, operator.id, now)
       return { token: await issueSession(db, operator.id, policy, request.headers['user-agent']) }
     },
   )

@@ -120,8 +120,11 @@ export function registerFieldTitles(app: FastifyInstance): void {
 
 /** The field titles of the schema a request's body is checked against, if any. */
 export function bodyTitles(request: FastifyRequest): FieldTitles | undefined {
-  const body = request.routeOptions.schema?.body as { $ref?: unknown } | undefined
-  const ref = typeof body?.$ref === 'string' ? body.$ref : undefined
+  type Body = { $ref?: unknown; allOf?: Body[] }
+  const body = request.routeOptions.schema?.body as Body | undefined
+  // A route may extend a shared form (`allOf: [{ $ref }, ...]`, the login and its code).
+  const shared = body?.$ref ?? body?.allOf?.[0]?.$ref
+  const ref = typeof shared === 'string' ? shared : undefined
   if (!ref || typeof request.server.fieldTitles !== 'function') return undefined
   return request.server.fieldTitles(ref.split('#')[0])
 }

@@ -25,6 +25,10 @@ export type HistoryAction =
   | 'photo-delete'
   | 'logo-upload'
   | 'logo-delete'
+  // An operator's own two-factor sign-in (entity `operator`).
+  | 'two-factor-on'
+  | 'two-factor-off'
+  | 'recovery-code-used'
 
 export interface Change {
   /** null when the field did not exist before (a create, a new custom field). */

@@ -26,6 +26,14 @@ const SHARED = [
   },
   RECORD_SCHEMA,
   {
+    $id: 'LoginRefused',
+    description:
+      'What went wrong; `twoFactorRequired` when the password was right but a code is missing or wrong',
+    type: 'object',
+    required: ['detail'],
+    properties: { detail: { type: 'string' }, twoFactorRequired: { type: 'boolean' } },
+  },
+  {
     $id: 'Page',
     description: 'One page of a list',
     type: 'object',
@@ -118,6 +126,22 @@ export const ok = {
       properties: { token: { type: 'string' } },
     },
   },
+  twoFactorSetup: {
+    200: {
+      description: 'Set-up started: the pending secret (base32) and its otpauth:// URL',
+      type: 'object',
+      required: ['secret', 'otpauthUrl'],
+      properties: { secret: { type: 'string' }, otpauthUrl: { type: 'string' } },
+    },
+  },
+  recoveryCodes: {
+    200: {
+      description: 'Two-factor is on: the recovery codes, shown this once',
+      type: 'object',
+      required: ['recoveryCodes'],
+      properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } },
+    },
+  },
   categorySearch: {
     200: {
       description: 'The matching categories, each with its full path',
@@ -153,6 +177,9 @@ export function errors<Status extends number>(...statuses: Status[]) {
     { $ref: string }
   >
 }
+
+/** A refused login: `{detail}`, with `twoFactorRequired: true` when a code is what is missing. */
+export const loginRefused = { 401: { $ref: 'LoginRefused#' } }
 
 /** The path parameters of a route, as the router gives them: any text. An id that names
  * nothing (`abc`, `0`) is the entity's own 404, never a 400, so they are checked by the route
