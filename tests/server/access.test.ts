@@ -182,6 +182,9 @@ describeEachDatabase('access control', (suite) => {
       expect.arrayContaining([
         ...PUBLIC_ROUTES,
         'POST /api/auth/logout',
+        'POST /api/me/two-factor',
+        'POST /api/me/two-factor/confirm',
+        'DELETE /api/me/two-factor',
         'PUT /api/service-provider-categories/:id',
         'GET /api/product-categories',
         'GET /api/product-categories/search',

@@ -138,6 +138,13 @@ function providerImageRoutes(kind: string, field: string): Endpoint[] {
 }
 
 const LOGIN = '/api/auth/login'
+const TWO_FACTOR = '/api/me/two-factor'
+/** Six digits, a recovery code's shape, or any text. */
+const totpCode = fc.oneof(
+  fc.stringMatching(/^\d{6}$/),
+  fc.stringMatching(/^[a-z2-9]{5}-[a-z2-9]{5}$/),
+  text(70),
+)
 const LOGOUT = '/api/auth/logout'
 const IMAGE = '/api/products/:id/images/:imageId'
 
@@ -159,9 +166,15 @@ const ENDPOINTS: Endpoint[] = [
         { weight: 1, arbitrary: fc.constant('nobody') },
       ),
       password: fc.constantFrom(f.operator.password, 'wrong password'),
+      // The fixture operator has no second factor: a code is ignored.
+      code: totpCode,
     }),
   },
   { method: 'POST', url: LOGOUT },
+  // One's own two-factor set-up: the fixture operator's stays pending (no code can confirm it).
+  { method: 'POST', url: TWO_FACTOR },
+  { method: 'POST', url: `${TWO_FACTOR}/confirm`, body: () => ({ code: totpCode }) },
+  { method: 'DELETE', url: TWO_FACTOR, body: () => ({ code: totpCode }) },
   ...categoryRoutes('/api/service-provider-categories', 'parentId', (f) => f.providerCategories),
   ...categoryRoutes('/api/product-categories', 'parentCategoryId', (f) => f.productCategories),
   {

@@ -1,5 +1,6 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify'
+import { Secret, TOTP } from 'otpauth'
 import { expect, test } from 'vitest'
 import { buildApp } from '../../server/app'
 import { createDatabase } from '../../server/db/connection'
@@ -186,8 +187,45 @@ describeEachDatabase('OpenAPI description', (suite) => {
           ),
         )
 
+    /** Two-factor routes act on their caller's own state: a fresh operator, in the state the
+     * status needs. Undefined for the statuses the generic cases below provoke. */
+    async function provokeTwoFactor(method: string, url: string, status: number) {
+      if (!url.startsWith('/api/me/two-factor') || ![200, 409, 429].includes(status)) return
+      const other = await suite.loginAsNewOperator(app)
+      const own = (options: InjectOptions) =>
+        app.inject({ ...options, headers: { authorization: `Bearer ${other.token}` } })
+      const code = (secret: string, at = Date.now()) =>
+        TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at })
+      const start = () => own({ method: 'POST', url: '/api/me/two-factor' })
+      const turnOn = async () => {
+        const { secret } = (await start()).json()
+        const payload = { code: code(secret) }
+        await own({ method: 'POST', url: '/api/me/two-factor/confirm', payload })
+        return secret as string
+      }
+      const send = (payload: object) =>
+        own({ method: method as InjectOptions['method'], url, payload })
+      if (method === 'POST' && !url.endsWith('/confirm')) {
+        if (status === 409) await turnOn()
+        return (await start()).statusCode
+      }
+      // Nothing pending to confirm, or nothing on to turn off.
+      if (status === 409) return (await send({ code: '123456' })).statusCode
+      if (method === 'POST')
+        return (await send({ code: code((await start()).json().secret) })).statusCode
+      const secret = await turnOn()
+      if (status === 429) {
+        for (let i = 0; i < 10; i += 1) await send({ code: 'wrong-codes' })
+        return (await send({ code: 'wrong-codes' })).statusCode
+      }
+      // The next step's code: the one that confirmed is used up.
+      return (await send({ code: code(secret, Date.now() + 30_000) })).statusCode
+    }
+
     /** Provokes `status` from the operation; returns the status it got. */
     async function provoke(method: string, url: string, status: number): Promise<number> {
+      const special = await provokeTwoFactor(method, url, status)
+      if (special !== undefined) return special
       const r = await records()
       const key = `${method} ${url}`
       const body = bodies[key]?.(r)
