@@ -33,7 +33,7 @@ export function otpauthUrl(secret: string, username: string): string {
 
 /** Six digits, spaces allowed ("123 456"); anything else may be a recovery code. */
 export function looksLikeTotpCode(code: string): boolean {
-  return /^\d{6}$/.test(code.replace(/\s/g, ''))
+  return /^[0-9]{6}$/.test(code.replace(/\s/g, ''))
 }
 
 /**
@@ -42,6 +42,9 @@ export function looksLikeTotpCode(code: string): boolean {
  */
 export function totpStep(secret: string, code: string, now: number): number | undefined {
   const token = code.replace(/\s/g, '')
+  // Six ASCII digits only: otpauth compares bytes, and throws on a token of another byte length
+  // (found by the fuzz suite: "12345é").
+  if (!/^[0-9]{6}$/.test(token)) return undefined
   const delta = totp(secret).validate({ token, timestamp: now, window: WINDOW })
   if (delta === null) return undefined
   return TOTP.counter({ period: PERIOD_SECONDS, timestamp: now }) + delta
