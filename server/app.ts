@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import type { Kysely } from 'kysely'
 import { registerAuthentication } from './auth/authenticate'
 import { createLoginLimiter, type LoginLimiter } from './auth/login-limiter'
+import { registerMeRoutes } from './auth/me-routes'
 import { registerAuthRoutes } from './auth/routes'
 import type { SessionPolicy } from './auth/sessions'
 import { registerBulkRoutes } from './bulk/bulk-routes'
@@ -22,6 +23,7 @@ import { listenForWrites } from './lib/write-notices'
 import { registerListRoutes } from './lists/list-routes'
 import { type LoggerConfig, loggerOptions } from './logging'
 import { registerOpenApi, registerOpenApiRoutes } from './openapi'
+import { registerOperatorRoutes } from './operators/operator-routes'
 import { registerSchemas } from './schemas'
 import { registerSecurityHeaders } from './security-headers'
 import { schemaController } from './validation'
@@ -99,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limiter =
     options.loginLimiter ?? createLoginLimiter({}, config.databaseUrl ? db : undefined)
   registerAuthRoutes(app, { db, policy, limiter })
+  registerMeRoutes(app, { db, policy })
+  registerOperatorRoutes(app, { db, policy })
   const entities = options.entities ?? ENTITIES
   for (const entity of entities) await app.register(entityPlugin, { db, entity })
   const capabilities = [
