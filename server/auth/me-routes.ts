@@ -15,6 +15,7 @@ import type { SessionPolicy } from './sessions'
 
 export const WRONG_PASSWORD = 'Current password is incorrect'
 export const SESSION_NOT_FOUND = 'Session not found'
+const SESSION_ID = /^[\w-]{1,64}$/
 
 const me = {
   200: {
@@ -118,7 +119,9 @@ export function registerMeRoutes(
     async (request, reply) => {
       const operator = requireOperator(request)
       const { id } = request.params as { id: string }
-      const ended = await deleteSessions(db, operator.id, { only: id })
+      // Session ids are base64url or hex (migration 017); anything else (a NUL, which PostgreSQL
+      // text cannot hold) names no session.
+      const ended = SESSION_ID.test(id) ? await deleteSessions(db, operator.id, { only: id }) : 0
       if (ended === 0) throw new HttpError(404, SESSION_NOT_FOUND)
       return reply.code(204).send()
     },

@@ -92,11 +92,13 @@ describeEachDatabase('my account', (suite) => {
       'Session not found',
     )
     expect((await as(app, theirs)({ url: '/api/me' })).statusCode).toBe(200)
-    expectDetail(
-      await as(app, mine)({ method: 'DELETE', url: '/api/me/sessions/no-such-session' }),
-      404,
-      'Session not found',
-    )
+    for (const id of ['no-such-session', '%00', 'x'.repeat(65)]) {
+      expectDetail(
+        await as(app, mine)({ method: 'DELETE', url: `/api/me/sessions/${id}` }),
+        404,
+        'Session not found',
+      )
+    }
 
     const revoked = await as(app, mine)({ method: 'DELETE', url: `/api/me/sessions/${otherId}` })
     expect(revoked.statusCode, revoked.body).toBe(204)
