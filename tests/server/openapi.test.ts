@@ -218,7 +218,11 @@ describeEachDatabase('OpenAPI description', (suite) => {
             return (await call({ ...plain, payload: operator })).statusCode
           }
           if (url === '/api/auth/invite') {
-            const invited = await call({ method: 'POST', url: '/api/operators', payload: body })
+            const invited = await call({
+              method: 'POST',
+              url: '/api/operators',
+              payload: bodies['POST /api/operators'](r),
+            })
             const inviteToken = invited.json().inviteToken
             return (
               await app.inject({ ...plain, payload: { inviteToken, password: 'a password' } })
