@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import type { Kysely } from 'kysely'
 import { registerAuthentication } from './auth/authenticate'
 import { createLoginLimiter, type LoginLimiter } from './auth/login-limiter'
+import { registerMeRoutes } from './auth/me-routes'
+import type { ScryptCost } from './auth/passwords'
 import { registerAuthRoutes } from './auth/routes'
 import type { SessionPolicy } from './auth/sessions'
 import { registerTwoFactorRoutes } from './auth/two-factor-routes'
@@ -23,6 +25,7 @@ import { listenForWrites } from './lib/write-notices'
 import { registerListRoutes } from './lists/list-routes'
 import { type LoggerConfig, loggerOptions } from './logging'
 import { registerOpenApi, registerOpenApiRoutes } from './openapi'
+import { registerOperatorRoutes } from './operators/operator-routes'
 import { registerSchemas } from './schemas'
 import { registerSecurityHeaders } from './security-headers'
 import { schemaController } from './validation'
@@ -39,6 +42,8 @@ export interface BuildAppOptions {
   logger?: false | LoggerConfig
   /** Tests inject a clock to age sessions without waiting. */
   now?: () => number
+  /** Tests lower the scrypt cost of passwords set through the API (the default is slow). */
+  passwordCost?: ScryptCost
   /** Tests may inject a limiter; by default PostgreSQL's shared one, or one in memory (SQLite). */
   loginLimiter?: LoginLimiter
   /** main.ts sets `stopping` on SIGTERM so readiness answers 503 while requests drain. */
@@ -83,7 +88,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerResponseSchemas(app)
   // Order matters: hooks and handlers registered first apply to every route added later.
   registerSecurityHeaders(app)
-  const policy: SessionPolicy = { ttlHours: config.tokenTtlHours, now: options.now }
+  const policy: SessionPolicy = {
+    ttlHours: config.tokenTtlHours,
+    now: options.now,
+    passwordCost: options.passwordCost,
+  }
   registerAuthentication(app, db, policy)
   // Instances on one PostgreSQL tell each other about writes, so their caches agree.
   const notices = config.databaseUrl
@@ -101,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.loginLimiter ?? createLoginLimiter({}, config.databaseUrl ? db : undefined)
   registerAuthRoutes(app, { db, policy, limiter })
   registerTwoFactorRoutes(app, { db, limiter, now: options.now })
+  registerMeRoutes(app, { db, policy })
+  registerOperatorRoutes(app, { db, policy })
   const entities = options.entities ?? ENTITIES
   for (const entity of entities) await app.register(entityPlugin, { db, entity })
   const capabilities = [

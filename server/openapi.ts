@@ -8,12 +8,14 @@
 import { readFileSync } from 'node:fs'
 import fastifySwagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
+import { allows, type Right, ROLES } from './auth/rights'
 import { ok } from './lib/responses'
 import { MAX_ID } from './lists/list-params'
 
 const ERROR_TEXTS: Record<number, string> = {
   400: 'The request is not valid: the detail names the field or parameter',
   401: 'No valid bearer token (or, for login, a wrong username or password, or a missing or wrong authentication code: `twoFactorRequired`)',
+  403: "The operator's role does not allow this (server/auth/rights.ts)",
   404: 'No such record (or path)',
   409: 'Conflicts with another record (the detail says which field, or what still holds the record)',
   412: 'If-Match names a version that is no longer the current one',
@@ -40,8 +42,12 @@ export function errorsOf(
   declared: number[],
 ) {
   const statuses = new Set(declared)
-  const isPublic = (route.config as { public?: boolean } | undefined)?.public === true
-  if (!isPublic && route.url.startsWith('/api/')) statuses.add(401)
+  const config = route.config as { public?: boolean; right?: Right } | undefined
+  if (!config?.public && route.url.startsWith('/api/')) statuses.add(401)
+  // A right some role lacks can be refused.
+  if (config?.right && !ROLES.every((role) => allows(role, config.right as Right))) {
+    statuses.add(403)
+  }
   if (route.schema?.body) {
     for (const status of [400, 413, 415]) statuses.add(status)
   }

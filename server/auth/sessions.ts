@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { cachedSession, forgetSession } from '../lib/read-cache'
+import type { ScryptCost } from './passwords'
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -22,6 +23,8 @@ export interface SessionPolicy {
   ttlHours: number
   /** Injected clock, so tests can move time without waiting. */
   now?: () => number
+  /** The scrypt cost of passwords set through the API; tests lower it, the server never does. */
+  passwordCost?: ScryptCost
 }
 
 export async function issueSession(

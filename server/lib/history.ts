@@ -29,6 +29,12 @@ export type HistoryAction =
   | 'two-factor-on'
   | 'two-factor-off'
   | 'recovery-code-used'
+  // The team (server/operators): who invited, promoted, deactivated or reset whom. Password
+  // and invite changes record that they happened, never a hash or a token.
+  | 'invite'
+  | 'invite-accept'
+  | 'password-reset'
+  | 'password-change'
 
 export interface Change {
   /** null when the field did not exist before (a create, a new custom field). */
@@ -50,7 +56,13 @@ export interface HistoryEntry {
 }
 
 /** Actions worth recording even without a changed field: the new image's bytes are not kept. */
-const ALWAYS_RECORDED = new Set<HistoryAction>(['photo-upload', 'logo-upload'])
+const ALWAYS_RECORDED = new Set<HistoryAction>([
+  'photo-upload',
+  'logo-upload',
+  'invite-accept',
+  'password-reset',
+  'password-change',
+])
 
 /**
  * Records one entry in `trx`, the write's transaction. A write that changed no field (an update

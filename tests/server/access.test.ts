@@ -18,6 +18,8 @@ import { productApi } from './support/products'
 /** The only routes that answer without a token. HEAD comes with every GET. */
 const PUBLIC_ROUTES = [
   'POST /api/auth/login',
+  // Accepting an invite: the invite token in the body is the credential.
+  'POST /api/auth/invite',
   'GET /api/health',
   'HEAD /api/health',
   'GET /api/health/live',
@@ -53,8 +55,8 @@ const routeKey = (route: Route) => `${route.method} ${route.url}`
 
 /** Real ids for every path parameter, so an answer is never a 404 for a missing entity. */
 interface Fixture {
-  /** Keyed by the path segment before `:id` (`products`, `service-providers`...). */
-  ids: Record<string, number>
+  /** Keyed by the path segment before `:id` (`products`, `service-providers`, `sessions`...). */
+  ids: Record<string, number | string>
   imageId: number
 }
 
@@ -98,12 +100,25 @@ async function createFixture(app: FastifyInstance, token: string): Promise<Fixtu
     payload: { image: png, imageName: 'Front' },
   })
   expect(image.statusCode, image.body).toBe(201)
+  // Another operator (resetting one's own password would end the sessions used here).
+  const invited = await app.inject({
+    method: 'POST',
+    url: '/api/operators',
+    headers,
+    payload: { username: `fixture-${randomBytes(4).toString('hex')}`, role: 'viewer' },
+  })
+  expect(invited.statusCode, invited.body).toBe(201)
+  // The session of `token` itself, so that its owner can revoke it.
+  const session = await app.inject({ url: '/api/me/sessions', headers })
+  const current = session.json().find((one: { current: boolean }) => one.current)
   return {
     ids: {
       'service-provider-categories': providerCategory.id,
       'product-categories': productCategory.id,
       'service-providers': provider.id,
       products: product.id,
+      operators: invited.json().id,
+      sessions: current.id,
     },
     imageId: image.json().id,
   }
@@ -206,6 +221,10 @@ describeEachDatabase('access control', (suite) => {
         'GET /api/products/:id/history',
         'POST /api/products/bulk',
         'POST /api/products/:id/images/bulk',
+        'GET /api/me',
+        'DELETE /api/me/sessions/:id',
+        'PUT /api/operators/:id',
+        'GET /api/operators/:id/history',
       ]),
     )
     expect(new Set(keys).size).toBe(keys.length)
@@ -221,8 +240,8 @@ describeEachDatabase('access control', (suite) => {
     // The public routes work for real with these ids (not a 404 for a missing entity).
     for (const route of routes.filter((route) => PUBLIC_ROUTES.includes(routeKey(route)))) {
       const response = await call(app, route, fixture)
-      // Login without credentials: refused for the body, not for the missing token.
-      const expected = route.url === '/api/auth/login' ? 400 : 200
+      // Login and invite without credentials: refused for the body, not for the missing token.
+      const expected = route.url.startsWith('/api/auth/') ? 400 : 200
       expect(response.statusCode, `${routeKey(route)}: ${response.body}`).toBe(expected)
     }
   })
@@ -327,7 +346,9 @@ describeEachDatabase('access control', (suite) => {
       }
     }
     // Every right is exercised by at least one route.
-    expect([...seen].sort()).toEqual(expect.arrayContaining(['account', 'read', 'write']))
+    expect([...seen].sort()).toEqual(
+      expect.arrayContaining(['account', 'operators', 'read', 'write']),
+    )
 
     async function signIn(operator: { username: string; password: string }) {
       // A fresh session per call: logout and a password change end the one they came with.

@@ -6,10 +6,11 @@ import Fastify, {
 } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { BODY_LIMIT, buildApp } from '../../server/app'
+import { ROLES } from '../../server/auth/rights'
 import { issueSession } from '../../server/auth/sessions'
 import { frameworkErrors, isApiPath } from '../../server/errors'
 import { IMAGE_BODY_LIMIT } from '../../server/images/image-upload'
-import { describeEachDatabase, type TestOperator } from './support/databases'
+import { describeEachDatabase, TEST_SCRYPT_COST, type TestOperator } from './support/databases'
 import {
   type AuthChoice,
   authHeader,
@@ -37,12 +38,19 @@ import { expectDetail } from './support/requests'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
 const RUNS = 200
+/** The second pass, with a viewer's token: fewer runs, since it only proves nothing is written. */
+const VIEWER_RUNS = 50
 // Generous: a run takes a few seconds, but the machine may be shared.
 const TIMEOUT_MS = 120_000
 
 interface Fixtures {
   token: string
   operator: TestOperator
+  /** A viewer with the same password as `operator`, for the second pass. */
+  viewer: TestOperator
+  viewerToken: string
+  /** A pending invite (accepted by the first valid request). */
+  inviteToken: string
   providerCategories: number[]
   productCategories: number[]
   providers: number[]
@@ -146,6 +154,7 @@ const totpCode = fc.oneof(
   text(70),
 )
 const LOGOUT = '/api/auth/logout'
+const role = fc.constantFrom(...ROLES, 'owner', '')
 const IMAGE = '/api/products/:id/images/:imageId'
 
 // Deletions come after the reads of the same records, so the reads still find something.
@@ -175,6 +184,36 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', url: TWO_FACTOR },
   { method: 'POST', url: `${TWO_FACTOR}/confirm`, body: () => ({ code: totpCode }) },
   { method: 'DELETE', url: TWO_FACTOR, body: () => ({ code: totpCode }) },
+  {
+    method: 'POST',
+    url: '/api/auth/invite',
+    public: true,
+    body: (f) => ({
+      inviteToken: fc.constantFrom(f.inviteToken, 'not-an-invite'),
+      password: fc.constantFrom('a good password', 'short'),
+    }),
+  },
+  { method: 'GET', url: '/api/me' },
+  {
+    method: 'PUT',
+    url: '/api/me/password',
+    // The new password is the old one (or too short): the fixture operators keep theirs.
+    body: (f) => ({
+      currentPassword: fc.constantFrom(f.operator.password, 'wrong password'),
+      newPassword: fc.constantFrom(f.operator.password, 'short'),
+    }),
+  },
+  { method: 'GET', url: '/api/me/sessions' },
+  { method: 'DELETE', url: '/api/me/sessions/:id' },
+  { method: 'GET', url: '/api/operators', query: ['sort', 'order'] },
+  { method: 'POST', url: '/api/operators', body: () => ({ username: text(), role }) },
+  {
+    method: 'PUT',
+    url: '/api/operators/:id',
+    body: () => ({ role, active: fc.boolean() }),
+  },
+  { method: 'POST', url: '/api/operators/:id/reset-password' },
+  { method: 'GET', url: '/api/operators/:id/history' },
   ...categoryRoutes('/api/service-provider-categories', 'parentId', (f) => f.providerCategories),
   ...categoryRoutes('/api/product-categories', 'parentCategoryId', (f) => f.productCategories),
   {
@@ -348,9 +387,33 @@ describeEachDatabase('API fuzzing', (suite) => {
   }
 
   beforeAll(async () => {
-    app = await buildApp({ db: suite.db, config: suite.config, logger: false, onRoute })
-    f.operator = await suite.createOperator()
+    app = await buildApp({
+      db: suite.db,
+      config: suite.config,
+      logger: false,
+      onRoute,
+      passwordCost: TEST_SCRYPT_COST,
+    })
+    // Operators 1–3, which most generated paths name. The fuzzers themselves live far above any
+    // id a path names, so a fuzzed reset or deactivation never signs them out.
+    for (let i = 0; i < 3; i += 1) await suite.createOperator({ role: 'editor' })
+    const farAbove = async (operator: TestOperator, id: number) => {
+      await suite.db.updateTable('operators').set({ id }).where('id', '=', operator.id).execute()
+      return { ...operator, id }
+    }
+    f.operator = await farAbove(await suite.createOperator(), 900_001)
     f.token = await suite.login(app, f.operator.username, f.operator.password)
+    const viewer = await suite.createOperator({ role: 'viewer', password: f.operator.password })
+    f.viewer = await farAbove(viewer, 900_002)
+    f.viewerToken = await suite.login(app, f.viewer.username, f.viewer.password)
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/operators',
+      headers: { authorization: `Bearer ${f.token}` },
+      payload: { username: 'invited', role: 'editor' },
+    })
+    expect(invited.statusCode, invited.body).toBe(201)
+    f.inviteToken = invited.json().inviteToken
     f.images = {
       png: await solid(8, 6, 'png'),
       jpeg: await solid(8, 6, 'jpeg'),
@@ -448,39 +511,66 @@ describeEachDatabase('API fuzzing', (suite) => {
     })
   }
 
+  /** Fuzzes `endpoint` with `who`'s token; `unchanged` also holds successful requests to it. */
+  async function fuzz(
+    endpoint: Endpoint,
+    seed: number,
+    who: { operator: TestOperator; token: string; runs: number; unchanged: boolean },
+  ) {
+    let current = await writes()
+    const property = fc.asyncProperty(requests(endpoint, f), async (request) => {
+      // Logout revokes the token it is sent with: give each call its own.
+      let token = who.token
+      if (endpoint.url === LOGOUT) {
+        token = await issueSession(suite.db, who.operator.id, { ttlHours: 1 })
+        current = await writes()
+      }
+      const headers: Record<string, string> = { ...request.headers }
+      if (request.contentType !== undefined) headers['content-type'] = request.contentType
+      if (request.auth.header !== undefined) {
+        headers.authorization = request.auth.header.replaceAll(TOKEN, token)
+      }
+      const response = await app.inject({
+        method: request.method as 'GET',
+        url: request.url,
+        headers,
+        payload: request.body,
+      })
+      checkResponse(endpoint, request, response)
+
+      const after = await writes()
+      const safe = request.method === 'GET' || request.method === 'HEAD'
+      if (safe || response.statusCode >= 300 || who.unchanged) {
+        expect(after, 'writes per table').toEqual(current)
+      }
+      current = after
+      expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(PROTOTYPE_KEYS)
+    })
+    await fc.assert(property, { numRuns: who.runs, seed })
+  }
+
   ENDPOINTS.forEach((endpoint, index) => {
     test(
       `${endpoint.method} ${endpoint.url} survives ${RUNS} hostile requests`,
-      async () => {
-        let current = await writes()
-        const property = fc.asyncProperty(requests(endpoint, f), async (request) => {
-          // Logout revokes the token it is sent with: give each call its own.
-          let token = f.token
-          if (endpoint.url === LOGOUT) {
-            token = await issueSession(suite.db, f.operator.id, { ttlHours: 1 })
-            current = await writes()
-          }
-          const headers: Record<string, string> = { ...request.headers }
-          if (request.contentType !== undefined) headers['content-type'] = request.contentType
-          if (request.auth.header !== undefined) {
-            headers.authorization = request.auth.header.replaceAll(TOKEN, token)
-          }
-          const response = await app.inject({
-            method: request.method as 'GET',
-            url: request.url,
-            headers,
-            payload: request.body,
-          })
-          checkResponse(endpoint, request, response)
+      () => fuzz(endpoint, SEED + index, { ...f, runs: RUNS, unchanged: false }),
+      TIMEOUT_MS,
+    )
+  })
 
-          const after = await writes()
-          const safe = request.method === 'GET' || request.method === 'HEAD'
-          if (safe || response.statusCode >= 300) expect(after, 'writes per table').toEqual(current)
-          current = after
-          expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(PROTOTYPE_KEYS)
-        })
-        await fc.assert(property, { numRuns: RUNS, seed: SEED + index })
-      },
+  // A viewer may sign in and out and look after their own account; nothing else they send, valid
+  // or not, changes any table.
+  const ownAccount = (url: string) => url.startsWith('/api/auth/') || url.startsWith('/api/me')
+  ENDPOINTS.forEach((endpoint, index) => {
+    const unchanged = !ownAccount(endpoint.url)
+    test(
+      `${endpoint.method} ${endpoint.url} with a viewer's token${unchanged ? ' writes nothing' : ''}`,
+      () =>
+        fuzz(endpoint, SEED + 1000 + index, {
+          operator: f.viewer,
+          token: f.viewerToken,
+          runs: VIEWER_RUNS,
+          unchanged,
+        }),
       TIMEOUT_MS,
     )
   })

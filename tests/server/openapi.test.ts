@@ -83,7 +83,7 @@ describeEachDatabase('OpenAPI description', (suite) => {
   test('every documented status is one the route gives', { timeout: 240_000 }, async () => {
     const { app, operations } = await appWithRoutes()
     const doc = (await app.inject({ url: '/api/openapi.json' })).json() as Doc
-    const { token } = await suite.loginAsNewOperator(app)
+    const { token, operator: me } = await suite.loginAsNewOperator(app)
     const auth = { authorization: `Bearer ${token}` }
     const png = (await solid(64, 48, 'png')).toString('base64')
     const call = (options: InjectOptions) =>
@@ -123,7 +123,17 @@ describeEachDatabase('OpenAPI description', (suite) => {
         description: 'x',
         parentCategoryId: null,
       })
-      return { provider, providerId, product, productId, imageId, categoryId, productCategoryId }
+      const operatorId = (await suite.createOperator({ role: 'viewer' })).id
+      return {
+        provider,
+        providerId,
+        product,
+        productId,
+        imageId,
+        categoryId,
+        productCategoryId,
+        operatorId,
+      }
     }
     type Records = Awaited<ReturnType<typeof records>>
 
@@ -169,6 +179,11 @@ describeEachDatabase('OpenAPI description', (suite) => {
       'POST /api/service-providers/bulk': (r) => ({ action: 'disable', ids: [r.providerId] }),
       'POST /api/products/bulk': (r) => ({ action: 'disable', ids: [r.productId] }),
       'POST /api/products/:id/images/bulk': (r) => ({ action: 'disable', ids: [r.imageId] }),
+      // The same password again: the test's operator keeps signing in with it.
+      'PUT /api/me/password': () => ({ currentPassword: me.password, newPassword: me.password }),
+      'POST /api/operators': (r) => ({ username: `invited-${r.operatorId}`, role: 'viewer' }),
+      'PUT /api/operators/:id': () => ({ role: 'editor' }),
+      'POST /api/auth/invite': () => ({ inviteToken: 'not-an-invite', password: 'a password' }),
     }
     const urlOf = (url: string, r: Records, id?: number) =>
       url
@@ -183,7 +198,9 @@ describeEachDatabase('OpenAPI description', (suite) => {
                   ? r.productCategoryId
                   : url.startsWith('/api/products')
                     ? r.productId
-                    : r.providerId),
+                    : url.startsWith('/api/operators')
+                      ? r.operatorId
+                      : r.providerId),
           ),
         )
 
@@ -238,6 +255,17 @@ describeEachDatabase('OpenAPI description', (suite) => {
             const operator = await suite.createOperator()
             return (await call({ ...plain, payload: operator })).statusCode
           }
+          if (url === '/api/auth/invite') {
+            const invited = await call({
+              method: 'POST',
+              url: '/api/operators',
+              payload: bodies['POST /api/operators'](r),
+            })
+            const inviteToken = invited.json().inviteToken
+            return (
+              await app.inject({ ...plain, payload: { inviteToken, password: 'a password' } })
+            ).statusCode
+          }
           if (url === '/api/auth/logout') {
             // Another session: this test's own token must stay valid.
             const other = await suite.loginAsNewOperator(app)
@@ -251,6 +279,13 @@ describeEachDatabase('OpenAPI description', (suite) => {
             const free = await created('/api/service-providers', buildProvider())
             return (await call({ ...plain, url: urlOf(url, r, free) })).statusCode
           }
+          // Another session of the test's operator, revoked through its own.
+          if (key === 'DELETE /api/me/sessions/:id') {
+            await suite.login(app, me.username, me.password)
+            const sessions = (await call({ url: '/api/me/sessions' })).json()
+            const other = sessions.find((session: { current: boolean }) => !session.current)
+            return (await call({ ...plain, url: `/api/me/sessions/${other.id}` })).statusCode
+          }
           return (await call(plain)).statusCode
         case 400: {
           if (body || method === 'POST' || method === 'PUT') {
@@ -263,6 +298,13 @@ describeEachDatabase('OpenAPI description', (suite) => {
         case 401:
           if (url === '/api/auth/login') return (await app.inject(plain)).statusCode
           return (await app.inject({ ...plain, headers: {} })).statusCode
+        case 403: {
+          // A viewer: it lacks every right but reading and its own account.
+          const viewer = await suite.createOperator({ role: 'viewer' })
+          const token = await suite.login(app, viewer.username, viewer.password)
+          const headers = { authorization: `Bearer ${token}` }
+          return (await app.inject({ ...plain, headers })).statusCode
+        }
         case 404:
           return (await call({ ...plain, url: urlOf(url, r, MISSING_ID) })).statusCode
         case 409: {
@@ -281,6 +323,19 @@ describeEachDatabase('OpenAPI description', (suite) => {
               })
             }
             return (await call(plain)).statusCode
+          }
+          if (key === 'POST /api/operators') {
+            await call(plain)
+            return (await call(plain)).statusCode
+          }
+          // The test's operator left as the only active administrator, demoting itself.
+          if (key === 'PUT /api/operators/:id') {
+            await suite.db
+              .updateTable('operators')
+              .set({ role: 'editor' })
+              .where('id', '!=', me.id)
+              .execute()
+            return (await call({ ...plain, url: `/api/operators/${me.id}` })).statusCode
           }
           const other = await records()
           const email = other.provider.email

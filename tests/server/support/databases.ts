@@ -132,6 +132,7 @@ function databaseSuite(dialect: Dialect): DatabaseSuite {
         db: suite.db,
         config: { ...suite.config, ...configOverrides },
         logger: false,
+        passwordCost: TEST_SCRYPT_COST,
         ...rest,
       })
       apps.push(app)
