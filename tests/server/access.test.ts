@@ -187,6 +187,9 @@ async function snapshot(suite: DatabaseSuite) {
   return rows
 }
 
+/** Both sweeps sign in and call every route several times: ample on a busy shared machine. */
+const ROUTE_SWEEP_TIMEOUT_MS = 180_000
+
 describeEachDatabase('access control', (suite) => {
   test('the route list is complete: it holds every kind of route the app serves', async () => {
     const { app, routes } = await appWithRoutes(suite)
@@ -246,115 +249,125 @@ describeEachDatabase('access control', (suite) => {
     }
   })
 
-  test('every protected route refuses a missing, garbage, expired or revoked token', async () => {
-    const { app, routes } = await appWithRoutes(suite)
-    const { token, operator } = await suite.loginAsNewOperator(app)
-    const fixture = await createFixture(app, token)
-    const revoked = await suite.login(app, operator.username, operator.password)
-    const logout = await call(
-      app,
-      { method: 'POST', url: '/api/auth/logout' },
-      fixture,
-      `Bearer ${revoked}`,
-    )
-    expect(logout.statusCode).toBe(200)
+  test(
+    'every protected route refuses a missing, garbage, expired or revoked token',
+    async () => {
+      const { app, routes } = await appWithRoutes(suite)
+      const { token, operator } = await suite.loginAsNewOperator(app)
+      const fixture = await createFixture(app, token)
+      const revoked = await suite.login(app, operator.username, operator.password)
+      const logout = await call(
+        app,
+        { method: 'POST', url: '/api/auth/logout' },
+        fixture,
+        `Bearer ${revoked}`,
+      )
+      expect(logout.statusCode).toBe(200)
 
-    const isProtected = (route: Route) => !PUBLIC_ROUTES.includes(routeKey(route))
-    const protectedRoutes = routes.filter(isProtected)
-    expect(protectedRoutes.length).toBeGreaterThan(30)
+      const isProtected = (route: Route) => !PUBLIC_ROUTES.includes(routeKey(route))
+      const protectedRoutes = routes.filter(isProtected)
+      expect(protectedRoutes.length).toBeGreaterThan(30)
 
-    for (const route of protectedRoutes) {
-      // A fresh expired session per route: the first use of one deletes it, and later routes
-      // would then only see an unknown token.
-      const expired = generateToken()
-      await insertSession(suite.db, {
-        tokenHash: hashToken(expired),
-        id: sessionId(),
-        userAgent: null,
-        operatorId: operator.id,
-        expiresAt: Date.now() - 1000,
-        createdAt: Date.now() - 13 * 60 * 60 * 1000,
-      })
-      const attempts = {
-        none: undefined,
-        garbage: `Bearer ${randomBytes(32).toString('base64url')}`,
-        expired: `Bearer ${expired}`,
-        revoked: `Bearer ${revoked}`,
-      }
-      for (const [name, authorization] of Object.entries(attempts)) {
-        const response = await call(app, route, fixture, authorization)
-        const label = `${routeKey(route)} with ${name} token: ${response.body}`
-        expect(response.statusCode, label).toBe(401)
-        // HEAD answers carry no body.
-        if (route.method !== 'HEAD') {
-          expect(response.json(), label).toEqual({ detail: expect.stringMatching(/\S/) })
+      for (const route of protectedRoutes) {
+        // A fresh expired session per route: the first use of one deletes it, and later routes
+        // would then only see an unknown token.
+        const expired = generateToken()
+        await insertSession(suite.db, {
+          tokenHash: hashToken(expired),
+          id: sessionId(),
+          userAgent: null,
+          operatorId: operator.id,
+          expiresAt: Date.now() - 1000,
+          createdAt: Date.now() - 13 * 60 * 60 * 1000,
+        })
+        const attempts = {
+          none: undefined,
+          garbage: `Bearer ${randomBytes(32).toString('base64url')}`,
+          expired: `Bearer ${expired}`,
+          revoked: `Bearer ${revoked}`,
+        }
+        for (const [name, authorization] of Object.entries(attempts)) {
+          const response = await call(app, route, fixture, authorization)
+          const label = `${routeKey(route)} with ${name} token: ${response.body}`
+          expect(response.statusCode, label).toBe(401)
+          // HEAD answers carry no body.
+          if (route.method !== 'HEAD') {
+            expect(response.json(), label).toEqual({ detail: expect.stringMatching(/\S/) })
+          }
         }
       }
-    }
 
-    // The control: with a live token no route answers 401, and no GET misses its entity. So
-    // the 401s above came from the tokens, on routes that exist for these ids. DELETEs last,
-    // since they remove what other routes read; a fresh token each, since logout revokes it.
-    const deletesLast = [...protectedRoutes].sort(
-      (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
-    )
-    for (const route of deletesLast) {
-      const live = await suite.login(app, operator.username, operator.password)
-      const response = await call(app, route, fixture, `Bearer ${live}`)
-      const label = `${routeKey(route)} with a live token: ${response.body}`
-      expect(response.statusCode, label).not.toBe(401)
-      expect(response.statusCode, label).not.toBe(404)
-      if (route.method === 'GET' || route.method === 'HEAD') {
-        expect(response.statusCode, label).toBe(200)
-      }
-    }
-  })
-
-  test('every route against every role: a right the role lacks is 403 and changes nothing', async () => {
-    const { app, routes } = await appWithRoutes(suite)
-    const { token } = await suite.loginAsNewOperator(app)
-    const fixture = await createFixture(app, token)
-    const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.includes(routeKey(route)))
-    // Deletes last, as above: they remove what the other routes read.
-    protectedRoutes.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'))
-    const seen = new Set<Right>()
-    // The viewer first: only then is every fixture still there for its reads.
-    for (const role of [...ROLES].reverse()) {
-      const operator = await suite.createOperator({ role })
-      const denied = protectedRoutes.filter((route) => !RIGHTS[role].includes(contractRight(route)))
-      // Signed in before the snapshot: a sign-in records itself on the operator.
-      const tokens: string[] = []
-      for (const _ of denied) tokens.push(await signIn(operator))
-      const before = await snapshot(suite)
-      for (const [index, route] of denied.entries()) {
-        const response = await call(app, route, fixture, `Bearer ${tokens[index]}`)
-        const label = `${routeKey(route)} as ${role}: ${response.body}`
-        expect(response.statusCode, label).toBe(403)
-        if (route.method !== 'HEAD') {
-          expect(response.json(), label).toEqual({
-            detail: `Your role (${role}) does not allow this`,
-          })
-        }
-      }
-      expect(await snapshot(suite), `${role}: the refused requests wrote nothing`).toEqual(before)
-      for (const route of protectedRoutes.filter((route) => !denied.includes(route))) {
-        seen.add(contractRight(route))
-        const response = await call(app, route, fixture, `Bearer ${await signIn(operator)}`)
-        const label = `${routeKey(route)} as ${role}: ${response.body}`
+      // The control: with a live token no route answers 401, and no GET misses its entity. So
+      // the 401s above came from the tokens, on routes that exist for these ids. DELETEs last,
+      // since they remove what other routes read; a fresh token each, since logout revokes it.
+      const deletesLast = [...protectedRoutes].sort(
+        (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+      )
+      for (const route of deletesLast) {
+        const live = await suite.login(app, operator.username, operator.password)
+        const response = await call(app, route, fixture, `Bearer ${live}`)
+        const label = `${routeKey(route)} with a live token: ${response.body}`
         expect(response.statusCode, label).not.toBe(401)
-        expect(response.statusCode, label).not.toBe(403)
+        expect(response.statusCode, label).not.toBe(404)
+        if (route.method === 'GET' || route.method === 'HEAD') {
+          expect(response.statusCode, label).toBe(200)
+        }
       }
-    }
-    // Every right is exercised by at least one route.
-    expect([...seen].sort()).toEqual(
-      expect.arrayContaining(['account', 'operators', 'read', 'write']),
-    )
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  )
 
-    async function signIn(operator: { username: string; password: string }) {
-      // A fresh session per call: logout and a password change end the one they came with.
-      return suite.login(app, operator.username, operator.password)
-    }
-  })
+  test(
+    'every route against every role: a right the role lacks is 403 and changes nothing',
+    async () => {
+      const { app, routes } = await appWithRoutes(suite)
+      const { token } = await suite.loginAsNewOperator(app)
+      const fixture = await createFixture(app, token)
+      const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.includes(routeKey(route)))
+      // Deletes last, as above: they remove what the other routes read.
+      protectedRoutes.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'))
+      const seen = new Set<Right>()
+      // The viewer first: only then is every fixture still there for its reads.
+      for (const role of [...ROLES].reverse()) {
+        const operator = await suite.createOperator({ role })
+        const denied = protectedRoutes.filter(
+          (route) => !RIGHTS[role].includes(contractRight(route)),
+        )
+        // Signed in before the snapshot: a sign-in records itself on the operator.
+        const tokens: string[] = []
+        for (const _ of denied) tokens.push(await signIn(operator))
+        const before = await snapshot(suite)
+        for (const [index, route] of denied.entries()) {
+          const response = await call(app, route, fixture, `Bearer ${tokens[index]}`)
+          const label = `${routeKey(route)} as ${role}: ${response.body}`
+          expect(response.statusCode, label).toBe(403)
+          if (route.method !== 'HEAD') {
+            expect(response.json(), label).toEqual({
+              detail: `Your role (${role}) does not allow this`,
+            })
+          }
+        }
+        expect(await snapshot(suite), `${role}: the refused requests wrote nothing`).toEqual(before)
+        for (const route of protectedRoutes.filter((route) => !denied.includes(route))) {
+          seen.add(contractRight(route))
+          const response = await call(app, route, fixture, `Bearer ${await signIn(operator)}`)
+          const label = `${routeKey(route)} as ${role}: ${response.body}`
+          expect(response.statusCode, label).not.toBe(401)
+          expect(response.statusCode, label).not.toBe(403)
+        }
+      }
+      // Every right is exercised by at least one route.
+      expect([...seen].sort()).toEqual(
+        expect.arrayContaining(['account', 'operators', 'read', 'write']),
+      )
+
+      async function signIn(operator: { username: string; password: string }) {
+        // A fresh session per call: logout and a password change end the one they came with.
+        return suite.login(app, operator.username, operator.password)
+      }
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  )
 
   test('a protected /api route that names no right stops the app from starting', async () => {
     const app = await suite.makeApp()
