@@ -176,8 +176,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<T>('POST', path, { body, query, read: json }),
     put: <T = void>(path: string, body?: unknown, ifMatch?: string | null) =>
       request<T>('PUT', path, { body, ifMatch, read: json }),
-    delete: <T = void>(path: string, query?: QueryParams) =>
-      request<T>('DELETE', path, { query, read: json }),
+    /** `body`: for the few deletes that need proof (turning two-factor sign-in off takes a code). */
+    delete: <T = void>(path: string, query?: QueryParams, body?: unknown) =>
+      request<T>('DELETE', path, { query, body, read: json }),
     /** For image bytes (photos, logos, product images) shown through object URLs. */
     getBlob: (path: string, query?: QueryParams) =>
       request<Blob>('GET', path, { query, read: (response) => response.blob() }),
