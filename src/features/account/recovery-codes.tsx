@@ -33,7 +33,7 @@ export function RecoveryCodes({ codes, username, onDone }: RecoveryCodesProps) {
         </Alert.Content>
       </Alert.Root>
       <Box as="ul" aria-label="Recovery codes" listStyleType="none" p="0" m="0">
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" maxW="md">
+        <SimpleGrid columns={2} gap="2" maxW="md">
           {codes.map((code) => (
             <Box
               as="li"

@@ -37,7 +37,7 @@ export function ScanStep({ secret, otpauthUrl, busy, error, onConfirm, onCancel 
               px="2"
               py="1"
               letterSpacing="wider"
-              wordBreak="break-all"
+              overflowWrap="anywhere"
             >
               {groupSecret(secret)}
             </Code>
