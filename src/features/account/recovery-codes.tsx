@@ -32,25 +32,32 @@ export function RecoveryCodes({ codes, username, onDone }: RecoveryCodesProps) {
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      <Box as="ul" aria-label="Recovery codes" listStyleType="none" p="0" m="0">
-        <SimpleGrid columns={2} gap="2" maxW="md">
-          {codes.map((code) => (
-            <Box
-              as="li"
-              key={code}
-              fontFamily="mono"
-              fontSize="md"
-              px="3"
-              py="1.5"
-              bg="bg.muted"
-              borderRadius="md"
-              textAlign="center"
-            >
-              {code}
-            </Box>
-          ))}
-        </SimpleGrid>
-      </Box>
+      <SimpleGrid
+        as="ul"
+        aria-label="Recovery codes"
+        columns={2}
+        gap="2"
+        maxW="md"
+        listStyleType="none"
+        p="0"
+        m="0"
+      >
+        {codes.map((code) => (
+          <Box
+            as="li"
+            key={code}
+            fontFamily="mono"
+            fontSize="md"
+            px="3"
+            py="1.5"
+            bg="bg.muted"
+            borderRadius="md"
+            textAlign="center"
+          >
+            {code}
+          </Box>
+        ))}
+      </SimpleGrid>
       <HStack gap="2" wrap="wrap">
         <Button size="sm" variant="outline" onClick={() => download(codes, username)}>
           <Download aria-hidden /> Download
