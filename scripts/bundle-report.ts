@@ -64,9 +64,10 @@ export const ROUTES: RouteSpec[] = [
   page('/picker', 'page', 'picker/picker-page.tsx', false),
   page('/not-found', 'page', 'errors/not-found-page.tsx', false),
   page('/dashboard', 'page', 'dashboard/dashboard-page.tsx'),
-  ...['analytics', 'projects', 'tasks', 'team', 'settings', 'profile'].map((name) =>
+  ...['analytics', 'projects', 'tasks', 'team', 'settings'].map((name) =>
     page(`/${name}`, 'page', `samples/${name}-page.tsx`),
   ),
+  page('/profile', 'page', 'account/account-page.tsx'),
   ...categories('/service-provider-categories'),
   page('/service-providers', 'list', 'service-providers/pages.tsx'),
   page('/service-providers/new', 'form', 'service-providers/form-pages.tsx'),

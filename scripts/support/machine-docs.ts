@@ -10,6 +10,7 @@ import { drawerMachine } from '../../src/machines/drawer-machine'
 import { formEditMachine } from '../../src/machines/form-edit-machine'
 import { formSubmitMachine } from '../../src/machines/form-submit-machine'
 import { sessionMachine } from '../../src/machines/session-machine'
+import { twoFactorSetupMachine } from '../../src/machines/two-factor-setup-machine'
 import { type Edge, machineEdges, nameOf, statePath } from './machine-graph'
 
 interface Documented {
@@ -23,7 +24,8 @@ export const documentedMachines: Documented[] = [
   {
     machine: sessionMachine,
     file: 'src/machines/session-machine.ts',
-    summary: 'The operator’s session: restored from a stored token, signed in and out.',
+    summary:
+      'The operator’s session: restored from a stored token, signed in (with a code when two-factor sign-in is on) and out.',
     input: '`{ tokenStore }` — tests pass `memoryTokenStore(token)`',
   },
   {
@@ -71,6 +73,13 @@ export const documentedMachines: Documented[] = [
     summary:
       'The bulk bar’s actions: Enable and Disable at once, Delete after its confirm dialog; one request each.',
     input: 'none (the selection is read by the `runAction` the app provides)',
+  },
+  {
+    machine: twoFactorSetupMachine,
+    file: 'src/machines/two-factor-setup-machine.ts',
+    summary:
+      'Two-factor sign-in on the Account page: start, scan the QR code, confirm a code, keep the recovery codes; or turn it off with a code.',
+    input: 'none (whether it is on now comes from `GET /api/me`)',
   },
 ]
 

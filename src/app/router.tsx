@@ -17,8 +17,8 @@ const samples = {
   tasks: () => import('../features/samples/tasks-page'),
   team: () => import('../features/samples/team-page'),
   settings: () => import('../features/samples/settings-page'),
-  profile: () => import('../features/samples/profile-page'),
 }
+const account = () => import('../features/account/account-page')
 
 /** Every route of the app; tests mount the same list in a memory router. */
 export const routes: RouteObject[] = [
@@ -43,7 +43,7 @@ export const routes: RouteObject[] = [
               { path: patterns.tasks, ...lazyPage(samples.tasks, 'TasksPage') },
               { path: patterns.team, ...lazyPage(samples.team, 'TeamPage') },
               { path: patterns.settings, ...lazyPage(samples.settings, 'SettingsPage') },
-              { path: patterns.profile, ...lazyPage(samples.profile, 'ProfilePage') },
+              { path: patterns.profile, ...lazyPage(account, 'AccountPage') },
               ...entityRoutes,
             ],
           },

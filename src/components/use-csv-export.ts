@@ -10,6 +10,7 @@ import { type AnyEventObject, fromCallback } from 'xstate'
 import { api, errorText } from '../lib/api-client'
 import { attachmentName, countRecords, type RecordCount } from '../lib/csv-records'
 import type { QueryParams } from '../lib/query-string'
+import { saveFile } from '../lib/save-file'
 import { type CsvExportRequest, csvExportMachine } from '../machines/csv-export-machine'
 import { notify } from './messages'
 
@@ -35,7 +36,7 @@ const exportMachine = csvExportMachine.provide({
     }),
   },
   actions: {
-    save: (_, { content, file }) => save(content, file),
+    save: (_, { content, file }) => saveFile(content, file),
     reportDone: (_, { rows, file }) => notify.success(EXPORT_MESSAGES.done(rows, file)),
     reportCancelled: () => notify.info(EXPORT_MESSAGES.cancelled),
     reportCutOff: () => notify.error(EXPORT_MESSAGES.cutOff),
@@ -98,17 +99,4 @@ async function download(
     // A cancelled download has already left `running`: nothing more to say.
     if (!signal.aborted) sendBack({ type: 'download.failed', error })
   }
-}
-
-/** Hands the file to the browser as a download. */
-function save(blob: Blob, file: string) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = file
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Revoked a moment later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
 }

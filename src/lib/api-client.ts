@@ -6,12 +6,20 @@ import { tokenStore } from './token-store'
 export class ApiError extends Error {
   readonly status: number | null
   readonly detail: string | null
+  /** The whole JSON error body, for answers that say more than `detail` (`twoFactorRequired`). */
+  readonly body: Record<string, unknown> | null
 
-  constructor(status: number | null, detail: string | null, message?: string) {
+  constructor(
+    status: number | null,
+    detail: string | null,
+    message?: string,
+    body: Record<string, unknown> | null = null,
+  ) {
     super(message ?? detail ?? (status === null ? 'No response' : `HTTP ${status}`))
     this.name = 'ApiError'
     this.status = status
     this.detail = detail
+    this.body = body
   }
 }
 
@@ -60,11 +68,11 @@ function handleUnauthorized(sentToken: string | null) {
   else if (sentToken !== null) window.location.assign('/login')
 }
 
-async function readDetail(response: Response): Promise<string | null> {
+async function readErrorBody(response: Response): Promise<Record<string, unknown> | null> {
   try {
     const body: unknown = await response.json()
-    if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
-      return body.detail
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      return body as Record<string, unknown>
     }
   } catch {
     // Not JSON: the status alone describes the failure.
@@ -135,9 +143,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
         throw new ApiError(null, null, reason)
       }
       if (!response.ok) {
-        const detail = await readDetail(response)
+        const body = await readErrorBody(response)
+        const detail = typeof body?.detail === 'string' ? body.detail : null
         if (response.status === 401) handleUnauthorized(token)
-        throw new ApiError(response.status, detail)
+        throw new ApiError(response.status, detail, undefined, body)
       }
       try {
         return await opts.read(response)
@@ -167,8 +176,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<T>('POST', path, { body, query, read: json }),
     put: <T = void>(path: string, body?: unknown, ifMatch?: string | null) =>
       request<T>('PUT', path, { body, ifMatch, read: json }),
-    delete: <T = void>(path: string, query?: QueryParams) =>
-      request<T>('DELETE', path, { query, read: json }),
+    /** `body`: for the few deletes that need proof (turning two-factor sign-in off takes a code). */
+    delete: <T = void>(path: string, query?: QueryParams, body?: unknown) =>
+      request<T>('DELETE', path, { query, body, read: json }),
     /** For image bytes (photos, logos, product images) shown through object URLs. */
     getBlob: (path: string, query?: QueryParams) =>
       request<Blob>('GET', path, { query, read: (response) => response.blob() }),

@@ -1,10 +1,15 @@
 // The operator's session. Effects are named: the app provides the real `login`/`logout`
 // calls with `.provide()`, tests pass fakes. The token store comes in through input.
+// With two-factor sign-in on, the server answers the password with 401 `twoFactorRequired`:
+// the session then waits for a code (`awaitingCode`) holding the username and password, and
+// sends the login again with the code.
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 
 export interface Credentials {
   username: string
   password: string
+  /** An authentication code (TOTP) or a recovery code, for the second step. */
+  code?: string
 }
 
 export interface SessionTokenStore {
@@ -23,12 +28,16 @@ export interface SessionContext {
   error: string | null
   /** True after an explicit logout, so /login is not told to return to the last page. */
   loggedOut: boolean
+  /** The username and password while the code step asks for a code; null otherwise. */
+  pending: Credentials | null
 }
 
 export type SessionEvent =
   | ({ type: 'session.login' } & Credentials)
   | { type: 'session.logout' }
   | { type: 'session.expired' }
+  | { type: 'session.code'; code: string }
+  | { type: 'session.back' }
 
 export const LOGIN_ERRORS = {
   unauthorized: 'Invalid username or password',
@@ -47,6 +56,32 @@ export function loginErrorMessage(error: unknown): string {
   return LOGIN_ERRORS.network
 }
 
+/** The fallback when a refused code comes without the server's detail. */
+export const CODE_REFUSED = 'Invalid authentication code'
+
+/** The server asks for a second factor: 401 `{ detail, twoFactorRequired: true }`. */
+export function isTwoFactorRequired(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || !('body' in error)) return false
+  const body = (error as { body: unknown }).body
+  return body && typeof body === 'object' && 'twoFactorRequired' in body
+    ? body.twoFactorRequired === true
+    : false
+}
+
+/** A failed code step: the server's detail (a wrong code, too many attempts), else the spec's texts. */
+export function codeErrorMessage(error: unknown): string {
+  const detail =
+    error && typeof error === 'object' && 'detail' in error
+      ? (error as { detail: unknown }).detail
+      : null
+  if (typeof detail === 'string' && detail.trim() !== '') return detail
+  return isTwoFactorRequired(error) ? CODE_REFUSED : loginErrorMessage(error)
+}
+
+/** 401 without `twoFactorRequired`: the password no longer holds (changed, operator deactivated). */
+const passwordRefused = (error: unknown) =>
+  !isTwoFactorRequired(error) && loginErrorMessage(error) === LOGIN_ERRORS.unauthorized
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -61,6 +96,8 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.tokenStore.get() !== null,
+    codeRequired: ({ event }) => isTwoFactorRequired((event as { error?: unknown }).error),
+    passwordRefused: ({ event }) => passwordRefused((event as { error?: unknown }).error),
   },
   actions: {
     storeToken: ({ context }, params: { token: string }) => context.tokenStore.set(params.token),
@@ -68,7 +105,12 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ tokenStore: input.tokenStore, error: null, loggedOut: false }),
+  context: ({ input }) => ({
+    tokenStore: input.tokenStore,
+    error: null,
+    loggedOut: false,
+    pending: null,
+  }),
   // A stored token means signed in (spec §4); decided once, when the actor starts.
   initial: 'restoring',
   states: {
@@ -79,7 +121,11 @@ export const sessionMachine = setup({
       on: {
         'session.login': {
           target: 'signingIn',
-          actions: assign({ error: null, loggedOut: false }),
+          actions: assign({
+            error: null,
+            loggedOut: false,
+            pending: ({ event }) => ({ username: event.username, password: event.password }),
+          }),
         },
       },
     },
@@ -94,12 +140,62 @@ export const sessionMachine = setup({
         },
         onDone: {
           target: 'signedIn',
-          actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+          actions: [
+            { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+            assign({ pending: null }),
+          ],
         },
-        onError: {
-          target: 'signedOut',
-          actions: assign({ error: ({ event }) => loginErrorMessage(event.error) }),
+        onError: [
+          // The password was right; the code step asks for the second factor (no error yet).
+          { guard: 'codeRequired', target: 'awaitingCode' },
+          {
+            target: 'signedOut',
+            actions: assign({
+              error: ({ event }) => loginErrorMessage(event.error),
+              pending: null,
+            }),
+          },
+        ],
+      },
+    },
+    awaitingCode: {
+      tags: ['code'],
+      on: {
+        'session.code': { target: 'verifyingCode', actions: assign({ error: null }) },
+        // Back to the password step: it starts again from nothing.
+        'session.back': { target: 'signedOut', actions: assign({ error: null, pending: null }) },
+      },
+    },
+    verifyingCode: {
+      tags: ['busy', 'code'],
+      invoke: {
+        id: 'verifyCode',
+        src: 'login',
+        input: ({ context, event }) => {
+          assertEvent(event, 'session.code')
+          const { username = '', password = '' } = context.pending ?? {}
+          return { username, password, code: event.code }
         },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+            assign({ pending: null }),
+          ],
+        },
+        onError: [
+          // The password itself is refused now: back to the password step with the spec's text.
+          {
+            guard: 'passwordRefused',
+            target: 'signedOut',
+            actions: assign({ error: () => LOGIN_ERRORS.unauthorized, pending: null }),
+          },
+          // A wrong or used code, too many attempts, no answer: say why and let them retry.
+          {
+            target: 'awaitingCode',
+            actions: assign({ error: ({ event }) => codeErrorMessage(event.error) }),
+          },
+        ],
       },
     },
     signedIn: {

@@ -155,6 +155,118 @@ describe('session machine', () => {
   })
 })
 
+/** The server's answer to a right password when two-factor sign-in is on. */
+const codeRequired = (detail = 'Authentication code required') =>
+  new ApiError(401, detail, undefined, { detail, twoFactorRequired: true })
+
+describe('session machine: signing in with a code', () => {
+  /** Signed out → password accepted → the code step, with the login fake given. */
+  async function atCodeStep(login: (credentials: Credentials) => Promise<{ token: string }>) {
+    const seen: Credentials[] = []
+    const started = start({
+      login: (input) => {
+        seen.push(input)
+        return seen.length === 1 ? Promise.reject(codeRequired()) : login(input)
+      },
+    })
+    started.actor.send({ type: 'session.login', ...credentials })
+    await waitFor(started.actor, (state) => state.matches('awaitingCode'))
+    return { ...started, seen }
+  }
+
+  it('asks for a code after a right password, without an error and keeping the credentials', async () => {
+    const { actor, tokenStore } = await atCodeStep(() => Promise.resolve({ token: 'x' }))
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.hasTag('code')).toBe(true)
+    expect(snapshot.hasTag('busy')).toBe(false)
+    expect(snapshot.hasTag('authenticated')).toBe(false)
+    expect(snapshot.context.error).toBeNull()
+    expect(snapshot.context.pending).toEqual(credentials)
+    expect(tokenStore.get()).toBeNull()
+  })
+
+  it('sends the login again with the code, busy meanwhile, then stores the token', async () => {
+    const call = deferred<{ token: string }>()
+    const { actor, tokenStore, seen } = await atCodeStep(() => call.promise)
+    actor.send({ type: 'session.code', code: '123456' })
+    expect(actor.getSnapshot().value).toBe('verifyingCode')
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    expect(actor.getSnapshot().hasTag('code')).toBe(true)
+    expect(seen.at(-1)).toEqual({ ...credentials, code: '123456' })
+    call.resolve({ token: 'two-factor' })
+    await waitFor(actor, (state) => state.matches('signedIn'))
+    expect(tokenStore.get()).toBe('two-factor')
+    expect(actor.getSnapshot().context.pending).toBeNull()
+  })
+
+  it("a wrong code shows the server's detail and lets them try again", async () => {
+    let tries = 0
+    const { actor } = await atCodeStep(() => {
+      tries++
+      return tries === 1
+        ? Promise.reject(codeRequired('Invalid authentication code, try again'))
+        : Promise.resolve({ token: 'ok' })
+    })
+    actor.send({ type: 'session.code', code: '000000' })
+    await waitFor(actor, (state) => state.matches('awaitingCode') && state.context.error !== null)
+    expect(actor.getSnapshot().context.error).toBe('Invalid authentication code, try again')
+    expect(actor.getSnapshot().context.pending).toEqual(credentials)
+    actor.send({ type: 'session.code', code: '123456' })
+    expect(actor.getSnapshot().context.error).toBeNull()
+    await waitFor(actor, (state) => state.matches('signedIn'))
+  })
+
+  it.each([
+    [codeRequired(''), 'Invalid authentication code'],
+    [new ApiError(429, 'Too many attempts, wait a minute'), 'Too many attempts, wait a minute'],
+    [new ApiError(500, null), 'Something went wrong. Please try again.'],
+    [new ApiError(null, null), 'Network error. Please try again.'],
+  ])('a failed code step (%o) stays on the code step saying %s', async (error, message) => {
+    const { actor } = await atCodeStep(() => Promise.reject(error))
+    actor.send({ type: 'session.code', code: '123456' })
+    await waitFor(actor, (state) => state.matches('awaitingCode') && state.context.error !== null)
+    expect(actor.getSnapshot().context.error).toBe(message)
+  })
+
+  it('a password refused at the code step (401 without twoFactorRequired) goes back to it', async () => {
+    const { actor } = await atCodeStep(() =>
+      Promise.reject(new ApiError(401, 'Invalid credentials')),
+    )
+    actor.send({ type: 'session.code', code: '123456' })
+    await waitFor(actor, (state) => state.matches('signedOut'))
+    expect(actor.getSnapshot().context.error).toBe('Invalid username or password')
+    expect(actor.getSnapshot().context.pending).toBeNull()
+  })
+
+  it('Back returns to the password step and forgets the credentials and the error', async () => {
+    const { actor } = await atCodeStep(() => Promise.reject(codeRequired('Wrong code')))
+    actor.send({ type: 'session.code', code: '111111' })
+    await waitFor(actor, (state) => state.matches('awaitingCode') && state.context.error !== null)
+    actor.send({ type: 'session.back' })
+    expect(actor.getSnapshot().value).toBe('signedOut')
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, pending: null })
+  })
+
+  it('a plain 401 on the password is refused by the code-step guard: no code step', async () => {
+    const { actor } = start({ login: () => Promise.reject(new ApiError(401, null)) })
+    actor.send({ type: 'session.login', ...credentials })
+    await waitFor(actor, (state) => state.matches('signedOut') && state.context.error !== null)
+    expect(actor.getSnapshot().context.pending).toBeNull()
+  })
+
+  it('ignores a code and Back outside the code step, and a login or expiry inside it', async () => {
+    const { actor: signedOut } = start()
+    signedOut.send({ type: 'session.code', code: '1' })
+    signedOut.send({ type: 'session.back' })
+    expect(signedOut.getSnapshot().value).toBe('signedOut')
+    const { actor } = await atCodeStep(() => Promise.resolve({ token: 't' }))
+    actor.send({ type: 'session.login', username: 'other', password: 'x' })
+    actor.send({ type: 'session.expired' })
+    expect(actor.getSnapshot().value).toBe('awaitingCode')
+    expect(actor.getSnapshot().context.pending).toEqual(credentials)
+  })
+})
+
 /** Every effect settled by the path's steps, with the token store the machine starts from. */
 function startForPaths(token: string | null) {
   const login = settledByHand<{ token: string }, Credentials>()
@@ -162,7 +274,8 @@ function startForPaths(token: string | null) {
   const logic = sessionMachine.provide({ actors: { login: login.logic, logout: logout.logic } })
   return {
     actor: startMachine(logic, { tokenStore: memoryTokenStore(token) }),
-    effects: { login, logout },
+    // The code step sends the same login effect again (invoke id `verifyCode`).
+    effects: { login, logout, verifyCode: login },
   }
 }
 
@@ -170,6 +283,12 @@ const pathEvents = [
   { type: 'session.login', ...credentials },
   { type: 'xstate.done.actor.login', output: { token: 'fresh' } },
   { type: 'xstate.error.actor.login', error: new ApiError(401, null) },
+  { type: 'xstate.error.actor.login', error: codeRequired() },
+  { type: 'session.code', code: '123456' },
+  { type: 'session.back' },
+  { type: 'xstate.done.actor.verifyCode', output: { token: 'fresh' } },
+  { type: 'xstate.error.actor.verifyCode', error: codeRequired('Wrong code') },
+  { type: 'xstate.error.actor.verifyCode', error: new ApiError(401, null) },
   { type: 'xstate.done.actor.logout' },
   { type: 'xstate.error.actor.logout', error: new ApiError(null, null) },
   { type: 'session.logout' },

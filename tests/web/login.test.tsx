@@ -113,3 +113,78 @@ describe('login', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/dashboard'))
   })
 })
+
+describe('login with a code (two-factor sign-in)', () => {
+  const CODE = '123456'
+  const RECOVERY = 'rc1-a1b2-c3d4'
+
+  /** The login of an operator with two-factor on: the password first, then a code. */
+  function twoFactorLogin() {
+    const bodies: Record<string, unknown>[] = []
+    server.use(
+      http.post(apiUrl('/auth/login'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>
+        bodies.push(body)
+        if (body.username !== VALID_USER.username || body.password !== VALID_USER.password) {
+          return HttpResponse.json({ detail: 'Invalid credentials' }, { status: 401 })
+        }
+        if (body.code === CODE || body.code === RECOVERY) {
+          return HttpResponse.json({ token: TEST_TOKEN })
+        }
+        const detail =
+          body.code === undefined ? 'Authentication code required' : 'Invalid authentication code'
+        return HttpResponse.json({ detail, twoFactorRequired: true }, { status: 401 })
+      }),
+    )
+    return bodies
+  }
+
+  async function atCodeStep() {
+    const bodies = twoFactorLogin()
+    const view = renderApp('/login')
+    await signIn(view.user, VALID_USER.username, VALID_USER.password)
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument()
+    return { ...view, bodies }
+  }
+
+  it('asks for a code after the password, then signs in with it', async () => {
+    const { user, router, bodies } = await atCodeStep()
+    expect(screen.getByText('Or enter one of your recovery codes')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByLabelText('Password')).toBeNull()
+    await user.type(screen.getByLabelText('Authentication code'), '123 456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('Welcome to the admin dashboard')).toBeInTheDocument()
+    expect(currentPath(router)).toBe('/dashboard')
+    expect(window.localStorage.getItem('token')).toBe(TEST_TOKEN)
+    expect(bodies.at(-1)).toEqual({ ...VALID_USER, code: CODE })
+  })
+
+  it('accepts a recovery code', async () => {
+    const { user } = await atCodeStep()
+    await user.type(screen.getByLabelText('Authentication code'), RECOVERY)
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('Welcome to the admin dashboard')).toBeInTheDocument()
+  })
+
+  it("a wrong code shows the server's detail and lets them try again", async () => {
+    const { user } = await atCodeStep()
+    const input = screen.getByLabelText('Authentication code')
+    await user.type(input, '000000')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid authentication code')
+    expect(window.localStorage.getItem('token')).toBeNull()
+    await user.clear(input)
+    await user.type(input, CODE)
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('Welcome to the admin dashboard')).toBeInTheDocument()
+  })
+
+  it('Back returns to the password step', async () => {
+    const { user } = await atCodeStep()
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument()
+    expect(screen.getByText('Sign in to continue')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Authentication code')).toBeNull()
+  })
+})

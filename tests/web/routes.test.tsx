@@ -10,7 +10,7 @@ const protectedPages: [string, string][] = [
   ['/tasks', 'Tasks'],
   ['/team', 'Team Members'],
   ['/settings', 'Settings'],
-  ['/profile', 'Profile'],
+  ['/profile', 'Account'],
   ['/service-provider-categories', 'Service Provider Categories'],
   ['/service-provider-categories/new', 'Create Service Provider Category'],
   ['/service-provider-categories/4', 'Deep Cleaning'],

@@ -17,6 +17,7 @@ import { LOGO_URL, PRODUCT_NAME } from '../../app/brand'
 import { paths } from '../../app/paths'
 import { SessionContext, useIsAuthenticated } from '../../app/session'
 import { useDocumentTitle } from '../../app/use-document-title'
+import { CodeStep } from './code-step'
 import { returnPathFrom } from './return-path'
 
 export function LoginPage() {
@@ -26,6 +27,8 @@ export function LoginPage() {
   const authenticated = useIsAuthenticated()
   const busy = SessionContext.useSelector((state) => state.hasTag('busy'))
   const error = SessionContext.useSelector((state) => state.context.error)
+  // Two-factor sign-in: the password was right and the server asks for a code.
+  const codeStep = SessionContext.useSelector((state) => state.hasTag('code'))
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [submitted, setSubmitted] = useState(false)
@@ -68,7 +71,7 @@ export function LoginPage() {
                   Admin Console
                 </Heading>
                 <Text color="fg.muted" mt="1">
-                  Sign in to continue
+                  {codeStep ? 'Two-factor authentication' : 'Sign in to continue'}
                 </Text>
               </Box>
             </Stack>
@@ -80,42 +83,50 @@ export function LoginPage() {
               </Alert.Root>
             )}
 
-            <form onSubmit={submit}>
-              <Stack gap="4">
-                <Field.Root invalid={usernameMissing} required>
-                  <Field.Label>Username</Field.Label>
-                  <Input
-                    name="username"
-                    autoComplete="username"
-                    autoFocus
-                    value={username}
-                    onChange={(event) => setUsername(event.target.value)}
-                  />
-                  <Field.ErrorText>Username is required</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={passwordMissing} required>
-                  <Field.Label>Password</Field.Label>
-                  <Input
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(event) => setPassword(event.target.value)}
-                  />
-                  <Field.ErrorText>Password is required</Field.ErrorText>
-                </Field.Root>
-                <Button
-                  type="submit"
-                  colorPalette="teal"
-                  size="lg"
-                  mt="2"
-                  loading={busy}
-                  loadingText="Signing in"
-                >
-                  Sign in
-                </Button>
-              </Stack>
-            </form>
+            {codeStep ? (
+              <CodeStep
+                busy={busy}
+                onSubmit={(code) => session.send({ type: 'session.code', code })}
+                onBack={() => session.send({ type: 'session.back' })}
+              />
+            ) : (
+              <form onSubmit={submit}>
+                <Stack gap="4">
+                  <Field.Root invalid={usernameMissing} required>
+                    <Field.Label>Username</Field.Label>
+                    <Input
+                      name="username"
+                      autoComplete="username"
+                      autoFocus
+                      value={username}
+                      onChange={(event) => setUsername(event.target.value)}
+                    />
+                    <Field.ErrorText>Username is required</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={passwordMissing} required>
+                    <Field.Label>Password</Field.Label>
+                    <Input
+                      name="password"
+                      type="password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(event) => setPassword(event.target.value)}
+                    />
+                    <Field.ErrorText>Password is required</Field.ErrorText>
+                  </Field.Root>
+                  <Button
+                    type="submit"
+                    colorPalette="teal"
+                    size="lg"
+                    mt="2"
+                    loading={busy}
+                    loadingText="Signing in"
+                  >
+                    Sign in
+                  </Button>
+                </Stack>
+              </form>
+            )}
           </Stack>
         </Card.Body>
       </Card.Root>

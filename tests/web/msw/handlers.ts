@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw'
+import { accountHandlers } from '../factories/account'
 import { categoryHandlers } from '../factories/categories'
 import { historyHandlers } from '../factories/history'
 import { productHandlers } from '../factories/products'
@@ -24,4 +25,5 @@ export const handlers = [
   ...providerHandlers(),
   ...productHandlers(),
   ...historyHandlers(),
+  ...accountHandlers(),
 ]
