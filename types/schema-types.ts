@@ -20,7 +20,7 @@ export interface ProductCategoryCreate {
   name: string
   /** Description */
   description: string
-  /** Parent Category */
+  /** Parent ID */
   parentCategoryId?: number | null
 }
 
@@ -30,7 +30,7 @@ export interface ProductCategoryUpdate {
   name: string
   /** Description */
   description: string
-  /** Parent Category */
+  /** Parent ID */
   parentCategoryId?: number | null
 }
 
@@ -129,7 +129,7 @@ export interface ServiceProviderCategoryCreate {
   name: string
   /** Description */
   description: string
-  /** Parent Category */
+  /** Parent ID */
   parentId?: number | null
 }
 
@@ -139,7 +139,7 @@ export interface ServiceProviderCategoryUpdate {
   name: string
   /** Description */
   description: string
-  /** Parent Category */
+  /** Parent ID */
   parentId?: number | null
 }
 
