@@ -21,7 +21,8 @@ import { migrateToLatest } from '../server/db/migrate'
 import { indexMarkedFieldsLive } from '../server/lib/custom-field-indexes'
 import { missingFieldsReport } from '../server/lib/missing-fields'
 import { READ_WORKER_PAGES } from '../server/read-worker-pages'
-// The server's own check: a mistake in a ui schema stops only the page (the server reads none).
+// The server's own check: a mistake in a ui schema stops only the page (the server reads a ui
+// schema for its titles alone, and names fields by the data schema while it is broken).
 import { checkSchemas, formatReport } from '../server/schema-check'
 import { loadSchemas as loadSchemaFiles } from '../server/schemas'
 
