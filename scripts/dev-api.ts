@@ -18,10 +18,13 @@ import { ensureInitialOperator } from '../server/auth/operators'
 import { ConfigError, loadConfig } from '../server/config'
 import { createDatabase } from '../server/db/connection'
 import { migrateToLatest } from '../server/db/migrate'
+import { indexMarkedFieldsLive } from '../server/lib/custom-field-indexes'
 import { missingFieldsReport } from '../server/lib/missing-fields'
 import { READ_WORKER_PAGES } from '../server/read-worker-pages'
-// The server's own check: a mistake in a ui schema stops only the page (the server reads none).
+// The server's own check: a mistake in a ui schema stops only the page (the server reads a ui
+// schema for its titles alone, and names fields by the data schema while it is broken).
 import { checkSchemas, formatReport } from '../server/schema-check'
+import { loadSchemas as loadSchemaFiles } from '../server/schemas'
 
 let config: ReturnType<typeof loadConfig>
 try {
@@ -75,6 +78,24 @@ async function loadSchemas(): Promise<void> {
     console.log(`API: schemas ${previous ? 'reloaded' : 'loaded'} in ${seconds} s`)
   }
   reportMissingFields()
+  indexMarkedFields()
+}
+
+// PostgreSQL: a custom field newly marked sortable or filterable gets its index now, not at the
+// next start (issue 27). Built concurrently after the reload has answered (a big table takes a
+// while, and writes go on meanwhile); one build at a time; logged, and never fails the reload.
+let indexing = Promise.resolve()
+function indexMarkedFields(): void {
+  indexing = indexing.then(async () => {
+    try {
+      await indexMarkedFieldsLive(database.db, loadSchemaFiles(config.schemasDir), {
+        info: (message) => console.log(`API: ${message}`),
+        warn: (message) => console.warn(`API: ${message}`),
+      })
+    } catch (error) {
+      console.warn('API: could not index the marked custom fields:', error)
+    }
+  })
 }
 
 // A field made required that existing records lack (issue 27): counted after each good load,

@@ -82,9 +82,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   acceptEmptyJsonBodies(app)
   // Before any route, so it sees each one as it is registered.
   await registerOpenApi(app)
-  registerSchemas(app, options.schemasDir ?? config.schemasDir)
-  // Error messages and CSV headers name a field an analyst renamed by its new title.
-  registerFieldTitles(app)
+  const schemasDir = options.schemasDir ?? config.schemasDir
+  registerSchemas(app, schemasDir)
+  // Error messages and CSV headers name a field by the title an analyst gave it.
+  registerFieldTitles(app, schemasDir)
   registerResponseSchemas(app)
   // Order matters: hooks and handlers registered first apply to every route added later.
   registerSecurityHeaders(app)

@@ -123,16 +123,15 @@ type ValidationIssue = NonNullable<FastifyError['validation']>[number]
 
 // Ajv reports `/address/city` + "must be string"; the client reads "address.city must be
 // string", "name is required" or "name must not be blank". Only the first issue is reported
-// (Fastify's Ajv stops at the first). A body field an analyst renamed (`titles`, see
-// lib/field-titles.ts) is named by its new title and its key: "Category Title (name) is required".
+// (Fastify's Ajv stops at the first). A body field an analyst titled (`titles`, see
+// lib/field-titles.ts) is named by its title: a renamed built-in field with its key ("Category
+// Title (name) is required"), a custom field alone ("Weight (kg) must be >= 0").
 export function validationDetail(error: FastifyError, titles?: FieldTitles): string {
   const issue: ValidationIssue | undefined = error.validation?.[0]
   if (!issue) return 'Invalid request'
   const params = issue.params as Record<string, unknown>
-  const named = (dotted: string) => {
-    const renamed = dotted.includes('.') ? undefined : titles?.renamed(dotted)
-    return renamed === undefined ? dotted : `${renamed} (${dotted})`
-  }
+  const named = (dotted: string) =>
+    dotted.includes('.') || !titles ? dotted : titles.named(dotted)
   const path = issue.instancePath.split('/').filter(Boolean).join('.')
   const base = named(path)
   // Query parameters' schemas say their own text for each rule (server/lib/query-schema.ts).

@@ -40,6 +40,27 @@ export function registerSchemas(app: FastifyInstance, dir?: string): void {
   for (const schema of loadSchemas(dir)) app.addSchema(schema)
 }
 
+/**
+ * The ui schema of data schema `id` (`<id>.ui.json` in `dir`), read for its field titles only
+ * (lib/field-titles.ts): the forms' presentation is the web app's. A file missing or broken is
+ * none (the web app reports its mistakes; the server keeps naming fields by the data schema).
+ */
+export function loadUiSchema(
+  id: string,
+  dir: string = DEFAULT_SCHEMAS_DIR,
+): Record<string, unknown> | undefined {
+  const file = path.join(dir, `${id}.ui.json`)
+  if (!/^[\w-]+$/.test(id) || !existsSync(file)) return undefined
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
 function isJsonSchema(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const keys = Object.keys(value)

@@ -1,8 +1,8 @@
 // Bulk Enable and Disable: the `enabled` flag of many records set at once, as a PUT of each
 // would set it, each change recorded in the record's history. A record already in the asked
 // state counts as done and is neither written nor recorded again. A record that would change but
-// lacks a custom field the update form requires is refused with the PUT's 400 text ("condition
-// is required"): its next edit, single or bulk, asks for the field (issue 27).
+// lacks a custom field the update form requires is refused with the PUT's 400 text ("Condition
+// is required", by the field's title): its next edit, single or bulk, asks for the field (issue 27).
 import type { Transaction } from 'kysely'
 import type { Database } from '../db/types'
 import type { EntityTable } from '../entity'
@@ -23,6 +23,8 @@ export interface EnabledRecords {
   productId?: number
   /** The custom fields the update form requires, in its order (lib/custom-fields.ts). */
   required?: readonly string[]
+  /** How the PUT's message names a field (lib/field-titles.ts): its title, if it has one. */
+  named?: (field: string) => string
 }
 
 /** Sets `enabled` on the records that exist; answers them as done (and which really changed). */
@@ -33,7 +35,7 @@ export async function setEnabled(
   enabled: boolean,
   operatorId: number,
 ): Promise<BulkResult> {
-  const { table, notFound, entity, productId, required = [] } = records
+  const { table, notFound, entity, productId, required = [], named = (field) => field } = records
   const flag = enabled ? 1 : 0
   // Only an entity with custom fields has `attributes` (an entity may have none: README).
   const columns =
@@ -55,7 +57,7 @@ export async function setEnabled(
   for (const row of rows) {
     if (row.enabled === flag || required.length === 0) continue
     const lacking = firstLacking(row.attributes, required)
-    if (lacking !== undefined) refusals.set(row.id, requiredDetail(lacking))
+    if (lacking !== undefined) refusals.set(row.id, requiredDetail(named(lacking)))
   }
   const changed = rows
     .filter((row) => row.enabled !== flag && !refusals.has(row.id))

@@ -35,6 +35,8 @@ export function registerBulkRoutes(
     const custom = customFields(app, entity.schemaId, entity.table)
     // What a PUT of the record requires: the same refusal in bulk (issue 27).
     const { required } = custom
+    const titles = app.fieldTitles(entity.schemaId)
+    const named = (field: string) => titles?.named(field) ?? field
     // The custom fields the list filters by (lists/custom-list.ts): "all matching" the list's
     // filters must match what the list shows.
     const own = filtersOf(params)
@@ -53,6 +55,7 @@ export function registerBulkRoutes(
               notFound: entity.notFound,
               entity: entity.schemaId,
               required,
+              named,
             }))
           : {}),
         ...(deletable(entity) ? { delete: deleting(deletion(app, entity)) } : {}),

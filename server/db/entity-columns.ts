@@ -228,6 +228,28 @@ export function formProperties(document: Json, form: 'create' | 'update'): Map<s
   return found
 }
 
+/**
+ * A property's schemas, nearer first: in each form (create, then update), the property as the
+ * form writes it and each schema its local `$ref`s lead to. Where a keyword (a `title`, the
+ * `ui:options` of lists) is read from: the first that has it wins.
+ */
+export function propertySchemas(document: Json, name: string): Json[] {
+  const chain: Json[] = []
+  for (const form of ['create', 'update'] as const) {
+    let schema: unknown = formProperties(document, form).get(name)
+    for (let depth = 0; depth < 10 && isObject(schema); depth += 1) {
+      chain.push(schema)
+      const ref = schema.$ref
+      if (typeof ref !== 'string' || !ref.startsWith('#/')) break
+      schema = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), document)
+    }
+  }
+  return chain
+}
+
 /** The names of the custom fields a form declares: its properties that have no column. */
 export function customFieldNames(
   entity: EntityName,

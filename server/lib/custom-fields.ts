@@ -8,13 +8,7 @@
 // shows any of them.
 
 import type { FastifyInstance } from 'fastify'
-import {
-  customFieldNames,
-  ENTITY_COLUMNS,
-  type EntityName,
-  formProperties,
-  splitBody,
-} from '../db/entity-columns'
+import { customFieldNames, ENTITY_COLUMNS, type EntityName, splitBody } from '../db/entity-columns'
 import type { Db } from '../db/types'
 import { type ListedField, listedFields } from '../lists/custom-list'
 import { requiredCustomFields } from './missing-fields'
@@ -45,7 +39,8 @@ export interface CustomFields {
   showAll<T extends { id: number }>(db: Db, records: T[]): Promise<T[]>
   /** The custom fields the current schema declares, which GET shows. */
   shown: string[]
-  /** The same fields with their schema `title` (else their name): the CSV exports' columns. */
+  /** The same fields with their title (`ui:title`, else `title`, else their name): the CSV
+   * exports' columns. */
   titled: Array<{ name: string; title: string }>
   /** The custom fields the update form requires, in its order: a record lacking one is asked
    * for it at its next edit (PUT, and bulk Enable and Disable, refuse it; lib/missing-fields.ts). */
@@ -72,6 +67,8 @@ export function customFields(app: FastifyInstance, schemaId: string, table: stri
   const entity = schemaId as EntityName
   const document = (app.getSchema(entity) ?? {}) as Attributes
   const shown = customFieldNames(entity, document)
+  // The field's name on the screens (lib/field-titles.ts; absent in a bare test app).
+  const titles = typeof app.fieldTitles === 'function' ? app.fieldTitles(entity) : undefined
   const declared = {
     create: customFieldNames(entity, document, ['create']),
     update: customFieldNames(entity, document, ['update']),
@@ -87,7 +84,7 @@ export function customFields(app: FastifyInstance, schemaId: string, table: stri
       values: splitBody(entity, document, form, body as Attributes).attributes,
     }),
     shown,
-    titled: shown.map((name) => ({ name, title: titleOf(document, name) })),
+    titled: shown.map((name) => ({ name, title: titles?.title(name) ?? name })),
     listed: listedFields(document, shown),
     showAll,
     required: requiredCustomFields(entity, document, 'update'),
@@ -143,26 +140,6 @@ export async function saveAttributes(db: Db, id: number, write?: AttributesWrite
     .where('id', '=', id)
     .execute()
 }
-
-/** A property's `title` in either form (its local `$ref` followed), else its name. */
-function titleOf(document: Attributes, name: string): string {
-  for (const form of ['create', 'update'] as const) {
-    let schema: unknown = formProperties(document, form).get(name)
-    for (let depth = 0; depth < 10 && isObject(schema); depth += 1) {
-      if (typeof schema.title === 'string' && schema.title.trim()) return schema.title.trim()
-      const ref = schema.$ref
-      if (typeof ref !== 'string' || !ref.startsWith('#/')) break
-      schema = ref
-        .slice(2)
-        .split('/')
-        .reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), document)
-    }
-  }
-  return name
-}
-
-const isObject = (value: unknown): value is Attributes =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** jsonb arrives parsed (pg), JSON text as a string (SQLite). */
 function parseAttributes(raw: unknown): Attributes {

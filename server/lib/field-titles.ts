@@ -1,64 +1,33 @@
-// A field's name in API error messages and CSV headers (issue 27, point 3): the data schema's
-// `title` (the server reads no ui schema: a `ui:title` renames the field on the screens only).
-// Messages and headers keep their usual wording (a message names the field by its key, a header
-// is the column's own title) while a built-in field keeps the title it ships with; once an
-// analyst gives it another, they say the new title. A custom field ships with no title to
-// compare with, so messages keep naming it by its key (its export column is headed by its
-// title, as lib/custom-fields.ts heads it).
+// A field's name in API error messages and CSV headers (issue 27, point 3), as the screens name
+// it (src/forms/field-titles.ts): its `ui:title` in the ui schema's `common`, else the data
+// schema's `title`. A built-in field keeps the messages' and headers' usual wording (a message
+// names it by its key, a header is the column's own title) while it keeps the title it ships
+// with (types/shipped-titles.ts); once an analyst gives it another, in either file, they say
+// the new one: "Product Title (name) is required". A custom field has no wording of its own:
+// a message names it by its title when it has one ("Weight (kg) must be >= 0"), else by its key;
+// its export column is headed the same way (lib/custom-fields.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { formProperties } from '../db/entity-columns'
+import { SHIPPED_TITLES } from '../../types/shipped-titles'
+import {
+  customFieldNames,
+  ENTITY_COLUMNS,
+  type EntityName,
+  propertySchemas,
+} from '../db/entity-columns'
+import { loadUiSchema } from '../schemas'
+
+export { SHIPPED_TITLES }
 
 type Json = Record<string, unknown>
 
-/**
- * The titles the built-in fields ship with, by schema id: the web app keeps the same list
- * (src/forms/shipped-titles.ts; server/ and src/ never import each other), and
- * tests/build/field-titles.test.ts checks that both match schemas/.
- */
-export const SHIPPED_TITLES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'service-provider-category': { name: 'Name', description: 'Description', parentId: 'Parent ID' },
-  'product-category': { name: 'Name', description: 'Description', parentCategoryId: 'Parent ID' },
-  'service-provider': {
-    firstName: 'First Name',
-    lastName: 'Last Name',
-    brandName: 'Brand Name',
-    email: 'Email',
-    phoneNumber: 'Phone Number',
-    state: 'State',
-    city: 'City',
-    addressLine1: 'Address Line 1',
-    addressLine2: 'Address Line 2',
-    about: 'About',
-    enabled: 'Enabled',
-    serviceProviderCategoryIds: 'Service Categories',
-  },
-  product: {
-    name: 'Name',
-    description: 'Description',
-    estimatedDeliveryDays: 'Estimated Delivery Days',
-    pricing: 'Pricing Type',
-    price: 'Price',
-    minPrice: 'Min Price',
-    maxPrice: 'Max Price',
-    productCategoryIds: 'Categories',
-    enabled: 'Enabled',
-    rating: 'Rating',
-    noOfRatings: 'Number of Ratings',
-    serviceProviderId: 'Service Provider',
-  },
-  'product-image': {
-    image: 'Image',
-    imageName: 'Image Name',
-    imageDescription: 'Description',
-    enabled: 'Enabled',
-  },
-}
-
 export interface FieldTitles {
-  /** The field's `title`, if it has one. */
+  /** The field's name, if the schemas give one: `ui:title` in `common`, else `title`. */
   title(key: string): string | undefined
-  /** The field's new title when an analyst renamed it, else undefined. */
+  /** The built-in field's new title when an analyst renamed it, else undefined. */
   renamed(key: string): string | undefined
+  /** How an API message names the field: a renamed built-in field by its new title and its key,
+   * a custom field by its title, any other by its key. */
+  named(key: string): string
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -67,34 +36,37 @@ const isObject = (value: unknown): value is Json =>
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined
 
-/** A property's `title` in either form (its local `$ref`s followed). */
-function dataTitle(document: Json, key: string): string | undefined {
-  for (const form of ['create', 'update'] as const) {
-    let schema: unknown = formProperties(document, form).get(key)
-    for (let depth = 0; depth < 10 && isObject(schema); depth += 1) {
-      const title = text(schema.title)
-      if (title) return title
-      const ref = schema.$ref
-      if (typeof ref !== 'string' || !ref.startsWith('#/')) break
-      schema = ref
-        .slice(2)
-        .split('/')
-        .reduce<unknown>((at, part) => (isObject(at) ? at[part] : undefined), document)
+/** The titles of one entity's fields: its schema `$id`, data schema and ui schema (if any). */
+export function fieldTitles(schemaId: string, document: Json, ui?: unknown): FieldTitles {
+  const shipped: Readonly<Record<string, string>> =
+    SHIPPED_TITLES[schemaId as keyof typeof SHIPPED_TITLES] ?? {}
+  const common = isObject(ui) && isObject(ui.common) ? ui.common : {}
+  const custom = new Set(
+    Object.hasOwn(ENTITY_COLUMNS, schemaId)
+      ? customFieldNames(schemaId as EntityName, document)
+      : [],
+  )
+  const title = (key: string) => {
+    const own = isObject(common[key]) ? text(common[key]['ui:title']) : undefined
+    if (own) return own
+    for (const schema of propertySchemas(document, key)) {
+      const given = text(schema.title)
+      if (given) return given
     }
+    return undefined
   }
-  return undefined
-}
-
-/** The titles of one entity's fields (its schema `$id` and document). */
-export function fieldTitles(schemaId: string, document: Json): FieldTitles {
-  const shipped = SHIPPED_TITLES[schemaId] ?? {}
-  const title = (key: string) => dataTitle(document, key)
+  const renamed = (key: string) => {
+    const now = title(key)
+    if (now === undefined || !Object.hasOwn(shipped, key)) return undefined
+    return now === shipped[key] ? undefined : now
+  }
   return {
     title,
-    renamed(key) {
-      const now = title(key)
-      if (now === undefined || !Object.hasOwn(shipped, key)) return undefined
-      return now === shipped[key] ? undefined : now
+    renamed,
+    named(key) {
+      if (custom.has(key)) return title(key) ?? key
+      const name = renamed(key)
+      return name === undefined ? key : `${name} (${key})`
     },
   }
 }
@@ -106,13 +78,15 @@ declare module 'fastify' {
   }
 }
 
-/** Lets every route read the field titles of the schemas registered with `app`. */
-export function registerFieldTitles(app: FastifyInstance): void {
+/** Lets every route read the field titles of the schemas registered with `app`, and of their
+ * ui schemas in `schemasDir`. */
+export function registerFieldTitles(app: FastifyInstance, schemasDir?: string): void {
   const cache = new Map<string, FieldTitles | undefined>()
   app.decorate('fieldTitles', (schemaId: string) => {
     if (!cache.has(schemaId)) {
       const document = app.getSchema(schemaId)
-      cache.set(schemaId, isObject(document) ? fieldTitles(schemaId, document) : undefined)
+      const ui = isObject(document) ? loadUiSchema(schemaId, schemasDir) : undefined
+      cache.set(schemaId, isObject(document) ? fieldTitles(schemaId, document, ui) : undefined)
     }
     return cache.get(schemaId)
   })
@@ -141,7 +115,7 @@ export function columnTitle(
 ): string {
   const renamed = field === undefined ? undefined : titles?.renamed(field)
   if (renamed === undefined || field === undefined) return usual
-  const shipped = SHIPPED_TITLES[schemaId]?.[field]
+  const shipped = (SHIPPED_TITLES as Record<string, Record<string, string>>)[schemaId]?.[field]
   return shipped && usual.startsWith(shipped) ? `${renamed}${usual.slice(shipped.length)}` : renamed
 }
 

@@ -56,6 +56,7 @@ export function storageRefusal(
   document: Json,
   form: 'create' | 'update',
   body: Json,
+  named: (name: string) => string = (name) => name,
 ): string | undefined {
   const { columns } = ENTITY_COLUMNS[entity]
   for (const name of formProperties(document, form).keys()) {
@@ -63,10 +64,10 @@ export function storageRefusal(
     if (!spec) continue
     if (body[name] === undefined) {
       if (spec.nullable || spec.optional) continue
-      return `${name} is required`
+      return `${named(name)} is required`
     }
     const problem = refusal(spec, body[name])
-    if (problem) return `${name} ${problem}`
+    if (problem) return `${named(name)} ${problem}`
   }
   return undefined
 }
@@ -93,6 +94,9 @@ export function registerStorageGuard(app: FastifyInstance): void {
     if (!match || !ENTITIES.has(match[1])) return undefined
     const entity = match[1] as EntityName
     const document = (app.getSchema(entity) ?? {}) as Json
-    return storageRefusal(entity, document, match[2] as 'create' | 'update', body as Json)
+    // A field an analyst renamed is named as the validation's messages name it.
+    const titles = app.fieldTitles?.(entity)
+    const named = titles ? (name: string) => titles.named(name) : undefined
+    return storageRefusal(entity, document, match[2] as 'create' | 'update', body as Json, named)
   }
 }

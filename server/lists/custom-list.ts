@@ -8,7 +8,7 @@
 // Strings match as a case-insensitive substring, like the other text filters; enums, yes/no and
 // numbers by equality. A sort orders by the same value, rows without one last, then by id.
 import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely'
-import { formProperties } from '../db/entity-columns'
+import { propertySchemas } from '../db/entity-columns'
 import type { Db } from '../db/types'
 import { booleanParam, oneOf, textParam } from '../lib/query-schema'
 import { containsPattern, type RawQuery, single } from './list-params'
@@ -53,17 +53,8 @@ const isObject = (value: unknown): value is Json =>
 /** A property's keywords in either form, its local `$ref`s followed (the nearer wins). */
 function fieldSchema(document: Json, name: string): Json {
   const merged: Json = {}
-  for (const form of ['create', 'update'] as const) {
-    let schema: unknown = formProperties(document, form).get(name)
-    for (let depth = 0; depth < 10 && isObject(schema); depth += 1) {
-      for (const [key, value] of Object.entries(schema)) if (!(key in merged)) merged[key] = value
-      const ref = schema.$ref
-      if (typeof ref !== 'string' || !ref.startsWith('#/')) break
-      schema = ref
-        .slice(2)
-        .split('/')
-        .reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), document)
-    }
+  for (const schema of propertySchemas(document, name)) {
+    for (const [key, value] of Object.entries(schema)) if (!(key in merged)) merged[key] = value
   }
   return merged
 }

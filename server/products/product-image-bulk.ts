@@ -8,6 +8,7 @@ import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { customFields } from '../lib/custom-fields'
 import { booleanParam } from '../lib/query-schema'
+import { attributeConditions, filterParam, withAttributes } from '../lists/custom-list'
 import { booleanFilter } from '../lists/list-params'
 import { operatorImageAudit } from './product-audit'
 import { deleteImageIn, matchingImageIds } from './product-image-queries'
@@ -16,9 +17,13 @@ import { BASE_PATH, IMAGE_NOT_FOUND, NOT_FOUND, productId } from './product-requ
 
 export function registerProductImageBulk(app: FastifyInstance, db: Kysely<Database>): void {
   const fields = customFields(app, 'product-image', 'productImages')
+  // "All matching" matches the list's filters, its custom ones too (lists/custom-list.ts).
+  const filterable = fields.listed.filter((field) => field.filterable)
+  const filters: Record<string, unknown> = { enabled: booleanParam }
+  for (const field of filterable) filters[field.name] = filterParam(field)
   registerBulkRoute(app, db, {
     path: `${BASE_PATH}/:id/images`,
-    filters: { enabled: booleanParam },
+    filters,
     actions: {
       ...enabling((productId: number) => ({
         table: 'productImages',
@@ -26,12 +31,21 @@ export function registerProductImageBulk(app: FastifyInstance, db: Kysely<Databa
         entity: 'product',
         productId,
         required: fields.required,
+        named: (field) => app.fieldTitles('product-image')?.named(field) ?? field,
       })),
       delete: deletingImages(operatorImageAudit(fields)),
     },
     scope: productOfPath,
     matching: (trx, filter, productId, limit) =>
-      matchingImageIds(trx, productId, { enabled: booleanFilter(filter, 'enabled') }, limit),
+      matchingImageIds(
+        trx,
+        productId,
+        withAttributes(
+          { enabled: booleanFilter(filter, 'enabled') },
+          attributeConditions(filter, filterable),
+        ),
+        limit,
+      ),
   })
 }
 

@@ -14,6 +14,7 @@ import type { CleanImage } from '../images/clean-image'
 import type { ImageSize, StoredImage } from '../images/image-reply'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import type { Audit } from '../lib/history'
+import { attributeCondition, isPostgres, type WithAttributes } from '../lists/custom-list'
 import type { PageRequest } from '../lists/list-params'
 import { orderBySort, type Sort } from '../lists/sorts'
 import { productExists } from './product-queries'
@@ -55,19 +56,33 @@ export async function findProductImage(
   return missing(db, productId)
 }
 
+/** What a product's images are filtered by: their status and the custom fields the image
+ * schema marks filterable (../lists/custom-list.ts). */
+export type ImageFilter = WithAttributes<{ enabled?: boolean }>
+
+/** The product's images (aliased `p`) that the filter matches. */
+function matching(db: Db, productId: number, filter: ImageFilter) {
+  let query = db.selectFrom('productImages as p').where('p.productId', '=', productId)
+  if (filter.enabled !== undefined) query = query.where('p.enabled', '=', filter.enabled ? 1 : 0)
+  const postgres = isPostgres(db)
+  for (const condition of filter.attributes ?? []) {
+    query = query.where(attributeCondition(postgres, condition))
+  }
+  return query
+}
+
 /** One page of a product's images in the sort's order (by default as added), or 'no-product'. */
 export async function listProductImages(
   db: Db,
   productId: number,
-  filter: { enabled?: boolean },
+  filter: ImageFilter,
   { page, pageSize }: PageRequest,
   sort: Sort,
 ): Promise<{ rows: ProductImage[]; total: number } | 'no-product'> {
   if (!(await productExists(db, productId))) return 'no-product'
-  let query = db.selectFrom('productImages').where('productId', '=', productId)
-  if (filter.enabled !== undefined) query = query.where('enabled', '=', filter.enabled ? 1 : 0)
+  const query = matching(db, productId, filter)
   const [rows, count] = await Promise.all([
-    orderBySort(query.select(imageColumns), sort)
+    orderBySort(query.select(imageColumns.map((column) => `p.${column}` as const)), sort, 'p')
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
@@ -80,12 +95,14 @@ export async function listProductImages(
 export async function matchingImageIds(
   db: Db,
   productId: number,
-  filter: { enabled?: boolean },
+  filter: ImageFilter,
   limit: number,
 ): Promise<number[]> {
-  let query = db.selectFrom('productImages').select('id').where('productId', '=', productId)
-  if (filter.enabled !== undefined) query = query.where('enabled', '=', filter.enabled ? 1 : 0)
-  const rows = await query.orderBy('id').limit(limit).execute()
+  const rows = await matching(db, productId, filter)
+    .select('p.id')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute()
   return rows.map((row) => row.id)
 }
 

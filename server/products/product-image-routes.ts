@@ -14,7 +14,9 @@ import { sendTagged, writeIfMatch } from '../lib/etag'
 import { booleanParam, pageParams, querySchema } from '../lib/query-schema'
 import { errors, ok, pathParams } from '../lib/responses'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
+import { attributeConditions, isPostgres, withAttributes } from '../lists/custom-list'
 import { booleanFilter, pageRequest, pagination, type RawQuery } from '../lists/list-params'
+import { customListParams } from '../lists/list-routes'
 import { productImageSorts, sortParams, sortRequest } from '../lists/sorts'
 import { productAudit, productImageAudit } from './product-audit'
 import {
@@ -52,18 +54,30 @@ export function registerProductImageRoutes(app: FastifyInstance, db: Kysely<Data
   const custom = customFields(app, 'product-image', 'productImages')
   const { audit: previewAudit } = productAudit(customFields(app, 'product', 'products'))
   const imageAudit = productImageAudit(custom)
-  const listQuery = querySchema({
-    ...pageParams,
-    ...sortParams(productImageSorts),
-    enabled: booleanParam,
-  })
-  const listSchema = { params: pathParams('id'), querystring: listQuery, response: ok.page }
+  // The image schema's marked custom fields sort and filter the list, as in every list
+  // (lists/custom-list.ts); any other parameter is refused.
+  const { params, sorts, filterable } = customListParams(
+    {
+      params: querySchema({
+        ...pageParams,
+        ...sortParams(productImageSorts),
+        enabled: booleanParam,
+      }),
+      sorts: productImageSorts,
+    },
+    custom.listed,
+    isPostgres(db),
+  )
+  const listSchema = { params: pathParams('id'), querystring: params, response: ok.page }
   app.get(IMAGES, { config: READ, schema: listSchema }, async (request) => {
     const id = productId(request.params)
     const query = request.query as RawQuery
     const page = pageRequest(query)
-    const sort = sortRequest(query, productImageSorts, 'id')
-    const filter = { enabled: booleanFilter(query, 'enabled') }
+    const sort = sortRequest(query, sorts, 'id')
+    const filter = withAttributes(
+      { enabled: booleanFilter(query, 'enabled') },
+      attributeConditions(query, filterable),
+    )
     const result = await listProductImages(db, id, filter, page, sort)
     if (result === 'no-product') throw new HttpError(404, NOT_FOUND)
     const data = await custom.showAll(db, result.rows)

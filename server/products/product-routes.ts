@@ -13,9 +13,11 @@ import { titledColumns } from '../lib/field-titles'
 import { exportQuery } from '../lib/query-schema'
 import { errors, ok, pathParams } from '../lib/responses'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
+import { attributeConditions, isPostgres, withAttributes } from '../lists/custom-list'
 import { exportRows } from '../lists/list-engine'
 import { type ListPage, sendPage } from '../lists/list-pages'
 import { pageRequest, type RawQuery } from '../lists/list-params'
+import { customListParams } from '../lists/list-routes'
 import { productSorts, sortRequest } from '../lists/sorts'
 import { providerExists } from '../service-providers/provider-image-queries'
 import {
@@ -49,10 +51,23 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   const custom = customFields(app, 'product', 'products')
   const exportColumns = titledColumns(app, 'product', productColumns)
   const { current, audit } = productAudit(custom)
-  const page = (query: RawQuery, filter: ProductFilter): ListPage => ({
-    filter,
+  // A provider's products offer the custom fields the product schema marks, as every list
+  // does (lists/custom-list.ts), and refuse any other parameter.
+  const { params, sorts, filterable } = customListParams(
+    { params: providerProductListQuery, sorts: productSorts },
+    custom.listed,
+    isPostgres(db),
+  )
+  const ofProvider = (query: RawQuery, serviceProviderId: number) => ({
+    filter: withAttributes(
+      { ...providerProductFilter(query), serviceProviderId } as ProductFilter,
+      attributeConditions(query, filterable),
+    ),
+    sort: sortRequest(query, sorts, 'newest'),
+  })
+  const page = (query: RawQuery, serviceProviderId: number): ListPage => ({
+    ...ofProvider(query, serviceProviderId),
     page: pageRequest(query),
-    sort: sortRequest(query, productSorts, 'newest'),
     shown: custom.shown,
   })
 
@@ -103,23 +118,21 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   // A list under a parent that does not exist is 404, not an empty page.
   const providerProducts = {
     config: READ,
-    schema: { params: pathParams('id'), querystring: providerProductListQuery, response: ok.page },
+    schema: { params: pathParams('id'), querystring: params, response: ok.page },
   }
   app.get(`${PROVIDERS_PATH}/:id/products`, providerProducts, async (request, reply) => {
     const serviceProviderId = providerId(request.params)
-    const query = request.query as RawQuery
-    const filter = { ...providerProductFilter(query), serviceProviderId }
     if (!(await providerExists(db, serviceProviderId))) {
       throw new HttpError(404, PROVIDER_NOT_FOUND)
     }
-    return sendPage(reply, db, productList, page(query, filter))
+    return sendPage(reply, db, productList, page(request.query as RawQuery, serviceProviderId))
   })
 
   const providerProductsExport = {
     config: READ,
     schema: {
       params: pathParams('id'),
-      querystring: exportQuery(providerProductListQuery),
+      querystring: exportQuery(params),
       response: ok.csv,
     },
   }
@@ -128,9 +141,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     providerProductsExport,
     async (request, reply) => {
       const serviceProviderId = providerId(request.params)
-      const query = request.query as RawQuery
-      const sort = sortRequest(query, productSorts, 'newest')
-      const filter = { ...providerProductFilter(query), serviceProviderId }
+      const { filter, sort } = ofProvider(request.query as RawQuery, serviceProviderId)
       if (!(await providerExists(db, serviceProviderId))) {
         throw new HttpError(404, PROVIDER_NOT_FOUND)
       }

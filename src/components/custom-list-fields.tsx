@@ -76,14 +76,24 @@ function cellText(field: ListedField, value: unknown): string {
   return field.labels.get(value) ?? String(value)
 }
 
-/** One table column per listed custom field (sortable where marked), after the list's own. */
-export function customColumns<T>(fields: readonly ListedField[]): Column<T>[] {
+/** One table column per listed custom field (sortable where marked), after the list's own.
+ * `read`: where a row keeps a custom field's value (by default at its top level). */
+export function customColumns<T>(
+  fields: readonly ListedField[],
+  read: (row: T, name: string) => unknown = (row, name) => (row as Record<string, unknown>)[name],
+): Column<T>[] {
   return fields.map((field) => ({
     header: field.title,
     width: '10rem',
     ...(field.sortable ? { sort: field.name } : {}),
-    text: (row: T) => cellText(field, (row as Record<string, unknown>)[field.name]),
+    text: (row: T) => cellText(field, read(row, field.name)),
   }))
+}
+
+/** The names of the filterable ones: Clear filters clears them with the list's own
+ * (components/use-filter-draft.ts `others`). */
+export function customFilterNames(fields: readonly ListedField[]): string[] {
+  return fields.filter((field) => field.filterable).map((field) => field.name)
 }
 
 /** The custom filters the URL holds, as the API takes them (a mangled value: no filter). */
@@ -132,8 +142,12 @@ function CustomFilter({ field }: { field: ListedField }) {
   const current = params.get(field.name) ?? ''
   const [draft, setDraft] = useState(current)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  // Back/forward and shared links change the URL: show the filter it holds.
-  useEffect(() => setDraft(current), [current])
+  // Back/forward, shared links and Clear filters change the URL: show the filter it holds (a
+  // text still waiting for a pause in typing is dropped).
+  useEffect(() => {
+    clearTimeout(timer.current)
+    setDraft(current)
+  }, [current])
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const apply = (value: string) => {

@@ -2,7 +2,8 @@
 // typing pauses (300 ms), Apply (or Enter) at once. Applying writes the filters to the URL query
 // (back to page 1, keeping the sort and page size); the URL stays the source of truth, and
 // Back or a shared link puts its filters in the fields. A draft the list cannot ask for (a
-// minimum above the maximum) is held back until it is mended.
+// minimum above the maximum) is held back until it is mended. Clear filters also clears the
+// list's other filters (its marked custom fields', which have inputs of their own).
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 
@@ -19,10 +20,13 @@ interface FilterDraftOptions<F extends Record<string, string>> {
   defaults?: Partial<F>
   /** False while the draft holds a mistake the form shows beside its field. */
   isValid?: (draft: F) => boolean
+  /** Other filters in the URL, edited elsewhere (the marked custom fields' own inputs,
+   * components/custom-list-fields.tsx): Clear filters clears them too. */
+  others?: readonly string[]
 }
 
 export function useFilterDraft<F extends Record<string, string>>(options: FilterDraftOptions<F>) {
-  const { filters, names, typed = [], defaults = {} as Partial<F>, isValid } = options
+  const { filters, names, typed = [], defaults = {} as Partial<F>, isValid, others = [] } = options
   const [params, setParams] = useSearchParams()
   const [draft, setDraft] = useState<F>(filters)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -42,18 +46,22 @@ export function useFilterDraft<F extends Record<string, string>>(options: Filter
   current.current = { params, urlKey }
 
   /** The URL query that asks for these filters (in their order), then every other parameter but
-   * the page (the sort, the page size). */
-  const queryOf = (values: F) => {
+   * the page (the sort, the page size) and, when `clearing`, the other filters. */
+  const queryOf = (values: F, clearing = false) => {
     const next = new URLSearchParams()
     for (const name of names) {
       const value = values[name].trim()
       if (value && value !== (defaults[name] ?? '')) next.set(name, value)
     }
     for (const [name, value] of current.current.params) {
-      if (name !== 'page' && !names.includes(name)) next.append(name, value)
+      if (name === 'page' || names.includes(name)) continue
+      if (clearing && others.includes(name)) continue
+      next.append(name, value)
     }
     return next
   }
+  /** Whether the URL holds one of the other filters. */
+  const othersSet = others.some((name) => params.has(name))
   const sameAsUrl = (values: F) => filterKey(values) === current.current.urlKey
 
   // Back/forward and shared links change the URL: show the filters it holds. A change this form
@@ -88,9 +96,13 @@ export function useFilterDraft<F extends Record<string, string>>(options: Filter
   const cleared = Object.fromEntries(names.map((name) => [name, defaults[name] ?? ''])) as F
   const clear = () => {
     setDraft(cleared)
-    applyNow(cleared)
+    if (!othersSet) return applyNow(cleared)
+    clearTimeout(timer.current)
+    applied.current = filterKey(cleared)
+    setParams(queryOf(cleared, true))
   }
   /** Whether any filter is set (in the URL or being typed): Clear filters has work to do. */
-  const filtered = !sameAsUrl(cleared) || names.some((name) => draft[name] !== cleared[name])
+  const filtered =
+    othersSet || !sameAsUrl(cleared) || names.some((name) => draft[name] !== cleared[name])
   return { draft, set, apply, clear, filtered }
 }

@@ -7,6 +7,7 @@ import {
   editedCopy,
   NEW_MINIMUM,
   PATTERN_MESSAGE,
+  RELABELLED,
   schemasFingerprint,
 } from '../support/analyst-edits'
 import type { SchemaCopy } from '../support/schema-copy'
@@ -54,7 +55,15 @@ const unchanged: Check = async (app, token) => {
 }
 
 const CHECKS: Record<string, Check> = {
-  relabel: unchanged,
+  // A new label (`ui:title` alone) renames the field in the API's messages too (issue 27).
+  relabel: async (app, token, edited) => {
+    expect((await postCategory(app, token, category())).statusCode).toBe(201)
+    expectDetail(
+      await postCategory(app, token, category({ name: ' ' })),
+      400,
+      edited ? `${RELABELLED} (name) must not be blank` : 'name must not be blank',
+    )
+  },
   reorder: unchanged,
   'add a help text': unchanged,
   'make required': async (app, token, edited) => {
@@ -84,7 +93,7 @@ const CHECKS: Record<string, Check> = {
     } else expect(JSON.parse(response.body).detail).toMatch(/^phoneNumber must match pattern /)
   },
   'add a custom field': async (app, token, edited) => {
-    const { name, maxLength } = CUSTOM_FIELD
+    const { name, title, maxLength } = CUSTOM_FIELD
     const created = await postCategory(app, token, category({ [name]: 'A-1' }))
     expect(created.statusCode, created.body).toBe(201)
     const read = await app.inject({
@@ -96,7 +105,8 @@ const CHECKS: Record<string, Check> = {
     else expect(read.json()).not.toHaveProperty(name)
     const tooLong = await postCategory(app, token, category({ [name]: 'x'.repeat(maxLength + 1) }))
     if (edited) {
-      expectDetail(tooLong, 400, `${name} must NOT have more than ${maxLength} characters`)
+      // Named by its title (issue 27, point 3).
+      expectDetail(tooLong, 400, `${title} must NOT have more than ${maxLength} characters`)
     } else expect(tooLong.statusCode).toBe(201)
   },
 }

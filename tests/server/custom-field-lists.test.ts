@@ -8,6 +8,7 @@ import { keysetIds } from '../../server/lists/sorts'
 import { loadSchemas } from '../../server/schemas'
 import { addProperty, copySchemas, type Json } from '../support/schema-copy'
 import { describeEachDatabase, uniqueName } from './support/databases'
+import { solid } from './support/images'
 import { productApi } from './support/products'
 
 // Custom fields in lists (issue 27, point 4): a custom field its schema marks
@@ -32,12 +33,21 @@ marked.edit('product', (doc) => {
 marked.edit('service-provider-category', (doc) =>
   addProperty(doc, 'code', { type: 'string', 'ui:options': listed }),
 )
+marked.edit('product-image', (doc) =>
+  addProperty(doc, 'angle', {
+    type: 'string',
+    title: 'Angle',
+    enum: ['Front', 'Side'],
+    'ui:options': listed,
+  }),
+)
 afterAll(() => marked.remove())
 
 describeEachDatabase('custom fields in lists', (suite) => {
   let token = ''
   const batch = uniqueName('batch')
   const ids: Record<string, number> = {}
+  let providerId = 0
 
   // Each test's app is closed after it: a new one per test, over the same rows.
   let app: FastifyInstance
@@ -52,6 +62,7 @@ describeEachDatabase('custom fields in lists', (suite) => {
     token = (await suite.loginAsNewOperator(app)).token
     const api = productApi(app, token)
     const provider = await api.provider()
+    providerId = provider
     const rows: Array<[string, Json]> = [
       ['heavy', { sku: 'b-200', weightKg: 100, fragile: false, size: 'Large' }],
       ['light', { sku: 'A-100', weightKg: 2, fragile: true, size: 'Small' }],
@@ -224,5 +235,97 @@ describeEachDatabase('custom fields in lists', (suite) => {
       return rows.map((row) => row['QUERY PLAN']).join('\n')
     })
     expect(plan).toContain('products_attr_sku_idx')
+  })
+
+  test("a provider's products sort and filter by the product's marked fields; others are 400", async () => {
+    const { heavy, light, middle, bare, twin } = ids
+    const url = `/api/service-providers/${providerId}/products`
+    const get = (query: Record<string, string>) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: api.headers,
+        query: { pageSize: '3000', ...query },
+      })
+    const idsOf = async (query: Record<string, string>) => {
+      const response = await get(query)
+      expect(response.statusCode, response.body).toBe(200)
+      return (response.json().data as Json[]).map((row) => row.id)
+    }
+    expect(await idsOf({ sort: 'weightKg' })).toEqual([light, middle, twin, heavy, bare])
+    expect(await idsOf({ size: 'Large', sort: 'id' })).toEqual([heavy, middle])
+    expect(await idsOf({ sku: 'b-2', fragile: 'false', sort: 'id' })).toEqual([heavy, twin])
+    for (const [query, detail] of [
+      [{ condition: 'Used' }, 'condition is not a filter of this list'],
+      [{ note: 'x' }, 'note is not a filter of this list'],
+      [{ size: 'Medium' }, 'size must be one of Small, Large'],
+    ] as const) {
+      const response = await get(query)
+      expect(response.statusCode, JSON.stringify(query)).toBe(400)
+      expect(response.json()).toEqual({ detail })
+    }
+    const exported = await app.inject({
+      method: 'GET',
+      url: `${url}/export`,
+      headers: api.headers,
+      query: { sort: 'weightKg', order: 'desc', fragile: 'false' },
+    })
+    expect(exported.statusCode, exported.body).toBe(200)
+    const rows = parse(exported.body, { bom: true, columns: true }) as Json[]
+    expect(rows.map((row) => Number(row.ID))).toEqual([heavy, twin])
+    const refused = await app.inject({
+      method: 'GET',
+      url: `${url}/export?condition=Used`,
+      headers: api.headers,
+    })
+    expect(refused.json()).toEqual({ detail: 'condition is not a filter of this list' })
+  })
+
+  test("a product's images sort and filter by the image's marked fields, bulk too; others are 400", async () => {
+    const url = `/api/products/${ids.heavy}/images`
+    const png = (await solid(40, 30, 'png')).toString('base64')
+    const image: Record<string, number> = {}
+    for (const [key, angle] of [
+      ['side', 'Side'],
+      ['front', 'Front'],
+      ['bare', undefined],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: api.headers,
+        payload: { image: png, imageName: key, enabled: true, ...(angle ? { angle } : {}) },
+      })
+      expect(response.statusCode, response.body).toBe(201)
+      image[key] = response.json().id
+    }
+    const get = (query: string) =>
+      app.inject({ method: 'GET', url: `${url}?${query}`, headers: api.headers })
+    const idsOf = async (query: string) => {
+      const response = await get(query)
+      expect(response.statusCode, response.body).toBe(200)
+      return (response.json().data as Json[]).map((row) => row.id)
+    }
+    expect(await idsOf('sort=angle')).toEqual([image.front, image.side, image.bare])
+    expect(await idsOf('sort=angle&order=desc')).toEqual([image.side, image.front, image.bare])
+    expect(await idsOf('angle=Side')).toEqual([image.side])
+    expect((await get('angle=Side')).json().pagination.total).toBe(1)
+    expect((await get('condition=Used')).json()).toEqual({
+      detail: 'condition is not a filter of this list',
+    })
+    expect((await get('angle=Back')).json()).toEqual({ detail: 'angle must be one of Front, Side' })
+    const bulk = await app.inject({
+      method: 'POST',
+      url: `${url}/bulk`,
+      headers: api.headers,
+      payload: { action: 'disable', filter: { angle: 'Front' } },
+    })
+    expect(bulk.statusCode, bulk.body).toBe(200)
+    expect(bulk.json().done).toEqual([image.front])
+  })
+
+  test('PostgreSQL indexes the marked fields of every entity, product images too', async () => {
+    const names = await indexCustomFields(suite.db, loadSchemas(marked.dir))
+    if (suite.dialect === 'postgres') expect(names).toContain('product_images_attr_angle_idx')
   })
 })

@@ -176,18 +176,18 @@ describeEachDatabase('custom fields', (suite) => {
       expect(await get(server, client.url(id))).not.toHaveProperty('note')
     })
 
-    test('is validated by the schema on create and update (400 naming the field)', async () => {
+    test('is validated by the schema on create and update (400 naming the field by its title)', async () => {
       const server = await app(withFields.dir)
       const { response } = await client.create(server, { note: 'x'.repeat(41) })
       expect(response).toEqual({
         status: 400,
-        detail: 'note must NOT have more than 40 characters',
+        detail: 'Internal Note must NOT have more than 40 characters',
       })
       const { id } = await client.create(server, { note: 'ok' })
       expectDetail(
         await put(server, client.url(id), client.updateBody({ note: 7 })),
         400,
-        'note must be string',
+        'Internal Note must be string',
       )
     })
 
@@ -223,14 +223,15 @@ describeEachDatabase('custom fields', (suite) => {
     const { id, response } = await entities.product.create(server, PRODUCT_VALUES)
     expect(response.status, JSON.stringify(response)).toBe(201)
     expect(await get(server, `/api/products/${id}`)).toMatchObject(PRODUCT_VALUES)
+    // Each named by its title, as the form names it (issue 27, point 3).
     const bad: Array<[Json, string]> = [
-      [{ size: 'Medium' }, 'size must be equal to one of the allowed values'],
-      [{ launchDate: '01/12/2026' }, 'launchDate must match format "date"'],
-      [{ supportEmail: 'nobody' }, 'supportEmail must match format "email"'],
-      [{ website: 'example' }, 'website must match format "uri"'],
-      [{ warrantyYears: 1.5 }, 'warrantyYears must be integer'],
-      [{ weightKg: -1 }, 'weightKg must be >= 0'],
-      [{ fragile: 'yes' }, 'fragile must be boolean'],
+      [{ size: 'Medium' }, 'Size must be equal to one of the allowed values'],
+      [{ launchDate: '01/12/2026' }, 'Launch Date must match format "date"'],
+      [{ supportEmail: 'nobody' }, 'Support Email must match format "email"'],
+      [{ website: 'example' }, 'Website must match format "uri"'],
+      [{ warrantyYears: 1.5 }, 'Warranty (years) must be integer'],
+      [{ weightKg: -1 }, 'Weight (kg) must be >= 0'],
+      [{ fragile: 'yes' }, 'Fragile must be boolean'],
     ]
     for (const [extra, detail] of bad) {
       expectDetail(

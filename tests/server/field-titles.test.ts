@@ -1,13 +1,13 @@
-// Issue 27, point 3, API side: a field an analyst renames (a new `title`, on a copy of
-// schemas/) is named by its new title, beside its key, in the 400 messages, and heads its CSV
-// export column; with the shipped files both read as before. (A `ui:title` alone renames the
-// field on the screens only: see tests/server/analyst-edits.test.ts's relabel.) The screens' side is
-// tests/web/field-titles.test.tsx.
+// Issue 27, point 3, API side: a field an analyst renames (a new `title`, or only a `ui:title` in
+// the ui schema's `common`, on a copy of schemas/) is named by its new title, beside its key, in
+// the 400 messages, and heads its CSV export column; a custom field is named by its title alone,
+// in a PUT's message and in bulk's refusal alike; with the shipped files all read as before. The
+// screens' side is tests/web/field-titles.test.tsx.
 import { parse } from 'csv-parse/sync'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { RETITLED, retitle, schemasFingerprint } from '../support/analyst-edits'
-import { copySchemas, type Json } from '../support/schema-copy'
+import { addProperty, copySchemas, type Json } from '../support/schema-copy'
 import { describeEachDatabase } from './support/databases'
 import { buildProduct, productApi } from './support/products'
 import { expectDetail } from './support/requests'
@@ -16,14 +16,34 @@ const before = schemasFingerprint()
 const copy = copySchemas()
 retitle(copy, RETITLED.entity, RETITLED.field, RETITLED.title)
 retitle(copy, 'product', 'name', 'Product Title')
-// A title written in the pricing rule's first branch (Fixed), shown as money in the export.
+// A title written in the pricing rule's first branch (Fixed), shown as money in the export; the
+// ui schema's `ui:title` (which would win, as on the screens) taken away.
 copy.edit('product', (doc) => {
   const rule = (doc.definitions as Record<string, Json>).pricingRule
   const fixed = (rule.allOf as Json[])[0].then as { properties: Record<string, Json> }
   fixed.properties.price.title = 'Cost'
 })
+copy.edit('product.ui', (ui) => {
+  delete (ui.common as Record<string, Json>).price['ui:title']
+})
+// Renamed in the ui schema alone (as the form's label is), and a custom field titled in both
+// files (the ui schema's `ui:title` wins, as on the screens), required by the update form.
+const relabelled = copySchemas()
+relabelled.edit('product.ui', (ui) => {
+  const common = ui.common as Record<string, Json>
+  common.description = { ...common.description, 'ui:title': 'Blurb' }
+  common.grade = { 'ui:title': 'Quality Grade' }
+})
+relabelled.edit('product', (doc) =>
+  addProperty(doc, 'grade', { type: 'integer', title: 'Grade', minimum: 1 }),
+)
+relabelled.edit('product', (doc) => {
+  const update = (doc.definitions as Record<string, Json>).update
+  update.required = [...(update.required as string[]), 'grade']
+})
 afterAll(() => {
   copy.remove()
+  relabelled.remove()
   expect(schemasFingerprint()).toBe(before)
 })
 
@@ -114,5 +134,50 @@ describeEachDatabase('renamed fields, API side', (suite) => {
     const provider = await productApi(app, token).provider()
     const url = `/api/service-providers/${provider}/products/export`
     expect(await headerOf(app, token, url)).toEqual(expected)
+  })
+
+  test('a label renamed in the ui schema alone renames the field in messages and headers too', async () => {
+    const app = await suite.makeApp({ schemasDir: relabelled.dir })
+    const api = productApi(app, token)
+    const provider = await api.provider()
+    expectDetail(
+      await api.post(buildProduct(provider, { description: undefined })),
+      400,
+      'Blurb (description) is required',
+    )
+    const header = await headerOf(app, token)
+    expect(header).toContain('Blurb')
+    expect(header).not.toContain('Description')
+    // A custom field is named by its title alone: the ui schema's, as on the screens.
+    expect(header).toContain('Quality Grade')
+    expectDetail(
+      await api.post(buildProduct(provider, { grade: 0 } as never)),
+      400,
+      'Quality Grade must be >= 1',
+    )
+    await app.close()
+  })
+
+  test("bulk Enable refuses a record lacking a required custom field by the field's title", async () => {
+    const shipped = await suite.makeApp()
+    const lacking = (
+      await productApi(shipped, token).create(await productApi(shipped, token).provider())
+    ).id
+    await shipped.close()
+    const app = await suite.makeApp({ schemasDir: relabelled.dir })
+    const api = productApi(app, token)
+    const { serviceProviderId: _, ...update } = buildProduct(1)
+    expectDetail(await api.put(lacking, update), 400, 'Quality Grade is required')
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/products/bulk',
+      headers: api.headers,
+      payload: { action: 'disable', ids: [lacking] },
+    })
+    expect(response.json()).toEqual({
+      done: [],
+      refused: [{ id: lacking, detail: 'Quality Grade is required' }],
+    })
+    await app.close()
   })
 })

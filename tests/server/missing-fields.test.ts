@@ -99,7 +99,7 @@ describeEachDatabase('records that lack a required custom field', (suite) => {
     // Their next edit asks for it, naming the field; given, it saves and the count falls.
     const { body } = await old.create(providerId)
     const edit = productUpdateBody(body)
-    expectDetail(await api.put(lacking[0], edit), 400, 'condition is required')
+    expectDetail(await api.put(lacking[0], edit), 400, 'Condition is required')
     for (const id of lacking) {
       const saved = await api.put(id, { ...edit, condition: 'Used' })
       expect(saved.statusCode, saved.body).toBe(200)

@@ -2,12 +2,14 @@
 // the fields the product schema marks (`"ui:options": { "sortable": true, "filterable": true }`)
 // are table columns with sortable headers, choices of the sort picker, and filters (a drop-down
 // for an enum or yes/no, a text box for text), all sent to the API; the list's own controls and
-// texts stay. The schema's custom fields are replaced here by marked ones.
+// texts stay; Clear filters clears them with the list's own. A provider's products page offers
+// the product's marked fields, a product's images page the image's. The schemas' custom fields
+// are replaced here by marked ones (the categories' in category-custom-field-lists.test.tsx).
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { expect, it, vi } from 'vitest'
 import type { Product } from '../../src/features/products/products-api'
-import { productFixtures } from './factories/products'
+import { productFixtures, productImageFixtures } from './factories/products'
 import { apiUrl } from './msw/handlers'
 import { server } from './msw/server'
 import { renderApp } from './support/render-app'
@@ -33,13 +35,27 @@ vi.mock('../../src/features/products/product-custom-fields', async () => {
       update: { $ref: '#/definitions/create' },
     },
   }
-  return { ...actual, productCustomFields: customFields(doc, {}, []), productImageCustomFields: [] }
+  const imageDoc = {
+    definitions: {
+      create: {
+        properties: {
+          angle: { type: 'string', title: 'Angle', enum: ['Front', 'Side'], 'ui:options': listed },
+        },
+      },
+      update: { $ref: '#/definitions/create' },
+    },
+  }
+  return {
+    ...actual,
+    productCustomFields: customFields(doc, {}, []),
+    productImageCustomFields: customFields(imageDoc, {}, []),
+  }
 })
 
-function catalogue() {
+function catalogue(path = '/products') {
   const requests: URL[] = []
   server.use(
-    http.get(apiUrl('/products'), ({ request }) => {
+    http.get(apiUrl(path), ({ request }) => {
       const url = new URL(request.url)
       requests.push(url)
       const data = [
@@ -104,4 +120,80 @@ it('offers marked custom fields as columns, sorts and filters, and asks the API 
     'aria-sort',
     'ascending',
   )
+}, 60_000)
+
+it("Clear filters clears the custom filters with the list's own", async () => {
+  const requests = catalogue()
+  const { user, router } = renderApp('/products?size=Large&sku=jr', { signedIn: true })
+  const filters = await screen.findByRole(
+    'group',
+    { name: 'Custom field filters' },
+    { timeout: 20_000 },
+  )
+  expect(within(filters).getByLabelText('SKU')).toHaveValue('jr')
+  await eventually(() => expect(last(requests)).toMatchObject({ size: 'Large', sku: 'jr' }))
+  // Only custom filters are set: there is still something to clear.
+  const clear = screen.getByRole('button', { name: 'Clear filters' })
+  expect(clear).toBeEnabled()
+  await user.click(clear)
+  await eventually(() => expect(last(requests)).not.toHaveProperty('size'))
+  expect(last(requests)).not.toHaveProperty('sku')
+  expect(router.state.location.search).not.toMatch(/size|sku/)
+  expect(within(filters).getByLabelText('SKU')).toHaveValue('')
+  expect(within(filters).getByLabelText('Size')).toHaveValue('')
+  expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled()
+}, 60_000)
+
+it("a provider's products page offers the product's marked fields", async () => {
+  const requests = catalogue('/service-providers/:id/products')
+  const { user } = renderApp('/service-providers/9/products', { signedIn: true })
+  const filters = await screen.findByRole(
+    'group',
+    { name: 'Custom field filters' },
+    { timeout: 20_000 },
+  )
+  await user.selectOptions(within(filters).getByLabelText('Size'), 'Large')
+  await eventually(() => expect(last(requests)).toMatchObject({ size: 'Large' }))
+  expect((requests.at(-1) as URL).pathname).toBe('/api/service-providers/9/products')
+  const picker = screen.getByRole('combobox', { name: /sort/i })
+  await user.selectOptions(picker, 'SKU (Z–A)')
+  await eventually(() =>
+    expect(last(requests)).toMatchObject({ size: 'Large', sort: 'sku', order: 'desc' }),
+  )
+  await user.click(screen.getByRole('button', { name: 'Table' }))
+  const table = await screen.findByRole('table', {}, { timeout: 10_000 })
+  expect(within(table).getByRole('columnheader', { name: 'SKU' })).toBeInTheDocument()
+  expect(within(table).getByRole('cell', { name: 'JR-50' })).toBeInTheDocument()
+}, 60_000)
+
+it("a product's images page offers the image's marked fields", async () => {
+  const requests: URL[] = []
+  server.use(
+    http.get(apiUrl('/products/:id/images'), ({ request }) => {
+      requests.push(new URL(request.url))
+      const data = [{ ...productImageFixtures[0], angle: 'Side' }]
+      const pagination = { page: 1, pageSize: 30, total: 1, totalPages: 1 }
+      return HttpResponse.json({
+        data,
+        pagination: { ...pagination, hasPrev: false, hasNext: false },
+      })
+    }),
+  )
+  const { user } = renderApp(`/products/${productImageFixtures[0].productId}/images`, {
+    signedIn: true,
+  })
+  const filters = await screen.findByRole(
+    'group',
+    { name: 'Custom field filters' },
+    { timeout: 20_000 },
+  )
+  await user.selectOptions(within(filters).getByLabelText('Angle'), 'Side')
+  await eventually(() => expect(last(requests)).toMatchObject({ angle: 'Side' }))
+  const picker = screen.getByRole('combobox', { name: /sort/i })
+  expect(within(picker).getByRole('option', { name: 'Angle (A–Z)' })).toBeInTheDocument()
+  expect(within(picker).getByRole('option', { name: 'Order added' })).toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Table' }))
+  const table = await screen.findByRole('table', { name: 'Product images' }, { timeout: 10_000 })
+  expect(within(table).getByRole('columnheader', { name: 'Angle' })).toBeInTheDocument()
+  expect(within(table).getByRole('cell', { name: 'Side' })).toBeInTheDocument()
 }, 60_000)

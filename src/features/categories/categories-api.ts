@@ -22,6 +22,8 @@ export interface CategoryQuery {
   name?: string
   /** null: top-level only; undefined: any parent. */
   parent?: number | null
+  /** The marked custom fields' filters, by name (components/custom-list-fields.tsx). */
+  custom?: Record<string, string>
 }
 
 export type CategoryFields = { name: string; description: string } & Record<string, unknown>
@@ -53,6 +55,7 @@ export function categoriesApi(kind: CategoryKind) {
     filterQuery: (query: CategoryQuery) => ({
       name: query.name,
       [kind.parentField]: query.parent,
+      ...query.custom,
     }),
     list: (query: CategoryQuery & ListQuery) =>
       listQuery<Category, Raw>(
@@ -60,6 +63,7 @@ export function categoriesApi(kind: CategoryKind) {
         {
           name: query.name,
           [kind.parentField]: query.parent,
+          ...query.custom,
           page: query.page,
           pageSize: query.pageSize,
           sort: query.sort,

@@ -4,9 +4,9 @@ import pcDoc from '../../../schemas/product-category.json'
 import pcUi from '../../../schemas/product-category.ui.json'
 import spcDoc from '../../../schemas/service-provider-category.json'
 import spcUi from '../../../schemas/service-provider-category.ui.json'
+import { SHIPPED_TITLES } from '../../../types/shipped-titles'
 import { type CustomField, customFields } from '../../forms/custom-fields'
 import { type FieldTitles, fieldTitles } from '../../forms/field-titles'
-import { SHIPPED_TITLES } from '../../forms/shipped-titles'
 import type { CategoryKind } from './category-kinds'
 
 const spcTitles = SHIPPED_TITLES['service-provider-category']

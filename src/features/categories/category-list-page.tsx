@@ -15,6 +15,15 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { type BulkSelection, useBulkSelection } from '../../components/bulk-selection'
+import {
+  CustomFilterFields,
+  customColumns,
+  customFilterNames,
+  customFilterQuery,
+  type ListedField,
+  listedFields,
+  withCustomSorts,
+} from '../../components/custom-list-fields'
 import { type Column, DataTable } from '../../components/data-table'
 import { ExportCsv } from '../../components/export-csv'
 import { CategoryFilterField, FilterActions } from '../../components/filter-fields'
@@ -22,6 +31,7 @@ import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
 import { useFilterDraft } from '../../components/use-filter-draft'
 import {
+  LIST_PARAMS,
   NAME_SORT,
   NEWEST_SORT,
   type SortChoice,
@@ -30,14 +40,26 @@ import {
 } from '../../components/use-list-params'
 import { categoryPathsQuery } from '../../lib/category-search'
 import { type Category, categoriesApi } from './categories-api'
-import { categoryTitles } from './category-custom-fields'
+import { categoryCustomFields, categoryTitles } from './category-custom-fields'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
 
-const sortFields: SortFields = {
+const ownSortFields: SortFields = {
   name: NAME_SORT,
   newest: NEWEST_SORT,
 }
 const byName: SortChoice = { sort: 'name', order: 'asc' }
+
+/** The custom fields the kind's schema marks sortable or filterable (issue 27), and its sorts. */
+function listedOf(kind: CategoryKind): { listed: ListedField[]; sortFields: SortFields } {
+  const reserved = ['name', 'parent', kind.parentField, ...LIST_PARAMS]
+  const listed = listedFields(categoryCustomFields(kind), reserved)
+  return { listed, sortFields: withCustomSorts(ownSortFields, listed) }
+}
+const listedByKind = new Map<string, ReturnType<typeof listedOf>>()
+const listedFor = (kind: CategoryKind) => {
+  if (!listedByKind.has(kind.apiPath)) listedByKind.set(kind.apiPath, listedOf(kind))
+  return listedByKind.get(kind.apiPath) as ReturnType<typeof listedOf>
+}
 
 /** URL query → API query: `parent` is "none" (top level), an id, or absent (all). A hand-edited
  * URL with any other parent means "all" rather than a request the server must refuse. */
@@ -49,12 +71,14 @@ function readFilters(params: URLSearchParams) {
 
 export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   const [params] = useSearchParams()
+  const { listed, sortFields } = listedFor(kind)
   const listParams = useListParams(sortFields, byName)
   const filters = readFilters(params)
   const { draft, set, apply, clear, filtered } = useFilterDraft({
     filters,
     names: ['name', 'parent'],
     typed: ['name'],
+    others: customFilterNames(listed),
   })
 
   const categories = categoriesApi(kind)
@@ -62,6 +86,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   const query = {
     name: filters.name || undefined,
     parent: filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
+    custom: customFilterQuery(params, listed),
   }
   const listOptions = categories.list({ ...query, ...listParams.query })
   const list = useQuery(listOptions)
@@ -105,6 +130,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
         />
         <FilterActions filtered={filtered} onClear={clear} />
       </Stack>
+      <CustomFilterFields fields={listed} />
 
       <PagedList
         name={kind.apiPath}
@@ -132,6 +158,8 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
             categories={categories}
             names={names}
             selection={selection}
+            custom={listed}
+            sortFields={sortFields}
             {...sort}
           />
         )}
@@ -194,9 +222,13 @@ interface CategoryTableProps extends SortProps {
   /** The hierarchy's names by id, for the parent column. */
   names: Map<number, string>
   selection: BulkSelection
+  /** The marked custom fields, as columns after the others (the sorts include theirs). */
+  custom: readonly ListedField[]
+  sortFields: SortFields
 }
 
-function CategoryTable({ kind, categories, names, selection, ...sort }: CategoryTableProps) {
+function CategoryTable(props: CategoryTableProps) {
+  const { kind, categories, names, selection, custom, sortFields, ...sort } = props
   const titles = categoryTitles(kind)
   const columns: Column<Category>[] = [
     {
@@ -216,6 +248,7 @@ function CategoryTable({ kind, categories, names, selection, ...sort }: Category
       text: ({ parent }) =>
         parent === null ? '' : `${parent}${names.has(parent) ? ` · ${names.get(parent)}` : ''}`,
     },
+    ...customColumns<Category>(custom, (category, name) => category.custom?.[name]),
   ]
   return (
     <DataTable

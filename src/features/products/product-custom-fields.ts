@@ -5,9 +5,9 @@ import productDoc from '../../../schemas/product.json'
 import productUi from '../../../schemas/product.ui.json'
 import imageDoc from '../../../schemas/product-image.json'
 import imageUi from '../../../schemas/product-image.ui.json'
+import { SHIPPED_TITLES } from '../../../types/shipped-titles'
 import { customFields } from '../../forms/custom-fields'
 import { fieldTitles } from '../../forms/field-titles'
-import { SHIPPED_TITLES } from '../../forms/shipped-titles'
 
 const shippedProduct = SHIPPED_TITLES.product
 const shippedImage = SHIPPED_TITLES['product-image']

@@ -45,10 +45,18 @@ export function priceBoundsError({ minPrice, maxPrice }: Filters): string | unde
   return Number(minPrice) > Number(maxPrice) ? `Must be at most ${Number(maxPrice)}.` : undefined
 }
 
-/** The filters the URL holds now; changes go to the URL as they are made. */
-export function ProductFilters({ filters }: { filters: Filters }) {
+/** The filters the URL holds now; changes go to the URL as they are made. `others`: the list's
+ * custom filters, which Clear filters clears too. */
+export function ProductFilters({
+  filters,
+  others = [],
+}: {
+  filters: Filters
+  others?: readonly string[]
+}) {
   const { draft, set, apply, clear, filtered } = useFilterDraft({
     filters,
+    others,
     names: FILTERS,
     typed: ['name', 'minPrice', 'maxPrice'],
     defaults: { status: 'all' },

@@ -1,23 +1,32 @@
 // A product's images: cards with the thumbnail, Enabled/Disabled, Preview on the preview image,
-// View Details (or the same as a table); Add Image; a sort and a pager (kept in the URL).
+// View Details (or the same as a table); Add Image; a sort and a pager (kept in the URL); the
+// image schema's marked custom fields as filters, sorts and columns (issue 27).
 import { Badge, Box, Button, Card, HStack, Link, SimpleGrid } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { ImagePlus } from 'lucide-react'
-import { Link as RouterLink, useParams } from 'react-router-dom'
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
 import { type BulkSelection, useBulkSelection } from '../../components/bulk-selection'
+import {
+  CustomFilterFields,
+  customColumns,
+  customFilterQuery,
+  listedFields,
+  withCustomSorts,
+} from '../../components/custom-list-fields'
 import { type Column, DataTable } from '../../components/data-table'
 import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
 import {
+  LIST_PARAMS,
   NAME_SORT,
   type SortChoice,
   type SortFields,
   useListParams,
 } from '../../components/use-list-params'
 import { isNotFound } from '../../lib/api-client'
-import { productImageTitles as titles } from './product-custom-fields'
+import { productImageCustomFields, productImageTitles as titles } from './product-custom-fields'
 import { ProductPicture } from './product-picture'
 import {
   IMAGE_MESSAGES,
@@ -28,24 +37,32 @@ import {
   productsApi,
 } from './products-api'
 
-const imageSortFields: SortFields = {
-  id: { order: 'asc', asc: 'Order added', desc: 'Newest first' },
-  name: NAME_SORT,
-}
+/** The custom fields the image schema marks sortable or filterable (issue 27); the list's own
+ * filter (server: GET /products/:id/images) keeps its name. */
+const listed = listedFields(productImageCustomFields, ['enabled', ...LIST_PARAMS])
+const imageSortFields: SortFields = withCustomSorts(
+  {
+    id: { order: 'asc', asc: 'Order added', desc: 'Newest first' },
+    name: NAME_SORT,
+  },
+  listed,
+)
 const asAdded: SortChoice = { sort: 'id', order: 'asc' }
 
 export function ProductImageListPage() {
   const rawId = useParams().id ?? ''
   const id = routeId(rawId)
+  const [params] = useSearchParams()
   const listParams = useListParams(imageSortFields, asAdded)
   // The product names the page; a missing product is /not-found.
   const product = useQuery(productsApi.get(id))
+  const custom = customFilterQuery(params, listed)
   const list = useQuery({
-    ...productImagesApi.list(id, listParams.query),
+    ...productImagesApi.list(id, listParams.query, custom),
     enabled: !Number.isNaN(id),
   })
   const total = list.data?.pagination.total
-  const selection = useBulkSelection(productImageBulk(id), {}, total)
+  const selection = useBulkSelection(productImageBulk(id), custom, total)
 
   return (
     <>
@@ -66,6 +83,7 @@ export function ProductImageListPage() {
           </Button>
         }
       />
+      <CustomFilterFields fields={listed} />
       <PagedList
         name="product-images"
         list={list}
@@ -152,6 +170,8 @@ const imageColumns: Column<ProductImage>[] = [
   },
 ]
 
+const customImageColumns = customColumns<ProductImage>(listed)
+
 function ImageTable({
   images,
   selection,
@@ -160,7 +180,7 @@ function ImageTable({
   return (
     <DataTable
       label="Product images"
-      columns={imageColumns}
+      columns={listed.length === 0 ? imageColumns : [...imageColumns, ...customImageColumns]}
       rows={images}
       rowKey={(image) => image.id}
       sortFields={imageSortFields}

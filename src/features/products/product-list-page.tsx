@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom'
 import { useBulkSelection } from '../../components/bulk-selection'
 import {
   CustomFilterFields,
+  customFilterNames,
   customFilterQuery,
   listedFields,
   withCustomSorts,
@@ -22,6 +23,7 @@ import { PRODUCT_MESSAGES, productBulk, productsApi } from './products-api'
 /** The custom fields the product schema marks sortable or filterable (issue 27). */
 const listed = listedFields(productCustomFields, [...FILTERS, ...LIST_PARAMS])
 const sortFields = withCustomSorts(productSortFields, listed)
+const customFilters = customFilterNames(listed)
 
 export function ProductListPage() {
   const [params] = useSearchParams()
@@ -35,7 +37,7 @@ export function ProductListPage() {
   return (
     <>
       <PageHeader title="Products" />
-      <ProductFilters filters={filters} />
+      <ProductFilters filters={filters} others={customFilters} />
       <CustomFilterFields fields={listed} />
       <PagedList
         name="products"

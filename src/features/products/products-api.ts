@@ -113,8 +113,13 @@ export const productImageBulk = (productId: number): BulkTarget => ({
 export const productsApi = {
   list: (query: ProductQuery & ListQuery) =>
     listQuery<Product>(base, { ...query }, PRODUCT_MESSAGES.listFailed),
-  listOfProvider: (providerId: number, query: ListQuery) =>
-    listQuery<Product>(productsOf(providerId), { ...query }, PRODUCT_MESSAGES.listFailed),
+  /** `filters`: the marked custom fields' (components/custom-list-fields.tsx). */
+  listOfProvider: (providerId: number, query: ListQuery, filters: Record<string, string> = {}) =>
+    listQuery<Product>(
+      productsOf(providerId),
+      { ...filters, ...query },
+      PRODUCT_MESSAGES.listFailed,
+    ),
   /** The product with its ETag (the edit screen's save sends it back as If-Match). */
   get: (id: number) =>
     recordQuery<Product>(`${base}/${id}`, { ids: [id], errorText: PRODUCT_MESSAGES.loadFailed }),
@@ -146,8 +151,13 @@ export const productsApi = {
 }
 
 export const productImagesApi = {
-  list: (productId: number, query: ListQuery) =>
-    listQuery<ProductImage>(imagesOf(productId), { ...query }, PRODUCT_MESSAGES.listFailed),
+  /** `filters`: the marked custom fields' (components/custom-list-fields.tsx). */
+  list: (productId: number, query: ListQuery, filters: Record<string, string> = {}) =>
+    listQuery<ProductImage>(
+      imagesOf(productId),
+      { ...filters, ...query },
+      PRODUCT_MESSAGES.listFailed,
+    ),
   /** The image's fields with their ETag; the edit screen shows a missing image itself. */
   get: (productId: number, imageId: number, notFoundPage = true) =>
     recordQuery<ProductImage>(`${imagesOf(productId)}/${imageId}`, {

@@ -1,31 +1,46 @@
 // One provider's products: the brand name linking back to the provider, Add Product, the
-// products as cards or a table with a sort, and a pager (page, size and sort kept in the URL).
+// products as cards or a table with a sort, and a pager (page, size and sort kept in the URL);
+// the product schema's marked custom fields as filters, sorts and columns (issue 27).
 import { Button, Link } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
-import { Link as RouterLink, useParams } from 'react-router-dom'
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
 import { useBulkSelection } from '../../components/bulk-selection'
+import {
+  CustomFilterFields,
+  customFilterQuery,
+  listedFields,
+  withCustomSorts,
+} from '../../components/custom-list-fields'
 import { ExportCsv } from '../../components/export-csv'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
-import { useListParams } from '../../components/use-list-params'
+import { LIST_PARAMS, useListParams } from '../../components/use-list-params'
 import { isNotFound } from '../../lib/api-client'
 import { ProductGrid } from './product-card'
+import { productCustomFields } from './product-custom-fields'
 import { ProductTable, productDefaultSort, productSortFields } from './product-table'
 import { PRODUCT_MESSAGES, productBulk, productsApi } from './products-api'
+
+/** The custom fields the product schema marks sortable or filterable (issue 27); the list's own
+ * filters (server: GET /service-providers/:id/products) keep their names. */
+const listed = listedFields(productCustomFields, ['name', 'enabled', ...LIST_PARAMS])
+const sortFields = withCustomSorts(productSortFields, listed)
 
 export function ProviderProductsPage() {
   const rawId = useParams().id ?? ''
   const id = routeId(rawId)
-  const listParams = useListParams(productSortFields, productDefaultSort)
+  const [params] = useSearchParams()
+  const listParams = useListParams(sortFields, productDefaultSort)
   // A provider that does not exist is /not-found, as on its own screen.
   const provider = useQuery(productsApi.provider(id))
-  const listOptions = productsApi.listOfProvider(id, listParams.query)
+  const custom = customFilterQuery(params, listed)
+  const listOptions = productsApi.listOfProvider(id, listParams.query, custom)
   const list = useQuery({ ...listOptions, enabled: !Number.isNaN(id) })
   // A missing provider is on its way to /not-found; its list's 404 has nothing to add.
   const total = list.data?.pagination.total
-  const selection = useBulkSelection(productBulk, { serviceProviderId: id }, total)
+  const selection = useBulkSelection(productBulk, { serviceProviderId: id, ...custom }, total)
 
   return (
     <>
@@ -48,18 +63,25 @@ export function ProviderProductsPage() {
           </Button>
         }
       />
+      <CustomFilterFields fields={listed} />
       <PagedList
         name="provider-products"
         list={list}
         params={listParams}
         actions={<ExportCsv list={listOptions} />}
-        sortFields={productSortFields}
+        sortFields={sortFields}
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={PRODUCT_MESSAGES.noProviderProducts}
         ignoreError={isNotFound}
         cards={(products) => <ProductGrid products={products} />}
         table={(products, sort) => (
-          <ProductTable products={products} {...sort} selection={selection} />
+          <ProductTable
+            products={products}
+            {...sort}
+            selection={selection}
+            custom={listed}
+            sortFields={sortFields}
+          />
         )}
       />
     </>

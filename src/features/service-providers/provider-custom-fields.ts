@@ -2,9 +2,9 @@
 // pages show, see forms/custom-fields.ts) and their fields' titles (forms/field-titles.ts).
 import doc from '../../../schemas/service-provider.json'
 import ui from '../../../schemas/service-provider.ui.json'
+import { SHIPPED_TITLES } from '../../../types/shipped-titles'
 import { customFields } from '../../forms/custom-fields'
 import { fieldTitles } from '../../forms/field-titles'
-import { SHIPPED_TITLES } from '../../forms/shipped-titles'
 
 const shipped = SHIPPED_TITLES['service-provider']
 

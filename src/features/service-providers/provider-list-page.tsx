@@ -18,6 +18,7 @@ import { paths } from '../../app/paths'
 import { useBulkSelection } from '../../components/bulk-selection'
 import {
   CustomFilterFields,
+  customFilterNames,
   customFilterQuery,
   listedFields,
   withCustomSorts,
@@ -72,6 +73,7 @@ export function ProviderListPage() {
     names: FILTERS,
     typed: ['email', 'brandName'],
     defaults: { status: 'enabled' },
+    others: customFilterNames(listed),
   })
 
   const query = {

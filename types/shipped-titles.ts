@@ -1,9 +1,9 @@
-// The titles the built-in fields ship with (each field's `ui:title` in `common`, else its
-// `title`, in schemas/ as released), by schema id. While a field keeps this title, the screens
-// keep their own wording for it (the spec's texts); a different one is an analyst's rename, and
-// the screens follow it (forms/field-titles.ts). The server keeps the same list for its error
-// messages and CSV headers (server/lib/field-titles.ts); tests/build/field-titles.test.ts checks
-// that both match schemas/.
+// The titles the built-in fields ship with (each field's `ui:title` in its ui schema's `common`,
+// else its data schema `title`, in schemas/ as released), by schema id. While a field keeps this
+// title, the screens (src/forms/field-titles.ts), the API's messages and the CSV headers
+// (server/lib/field-titles.ts) keep their own wording for it, the spec's texts; a different one
+// is an analyst's rename, and they all follow it. Written once here, where both src/ and server/
+// may read it; tests/build/field-titles.test.ts checks it against schemas/.
 export const SHIPPED_TITLES = {
   'service-provider-category': { name: 'Name', description: 'Description', parentId: 'Parent ID' },
   'product-category': { name: 'Name', description: 'Description', parentCategoryId: 'Parent ID' },
