@@ -27,6 +27,8 @@ export interface SessionContext {
 
 export type SessionEvent =
   | ({ type: 'session.login' } & Credentials)
+  /** A token got without the login form (an accepted invite): signed in with it at once. */
+  | { type: 'session.adopt'; token: string }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
 
@@ -80,6 +82,13 @@ export const sessionMachine = setup({
         'session.login': {
           target: 'signingIn',
           actions: assign({ error: null, loggedOut: false }),
+        },
+        'session.adopt': {
+          target: 'signedIn',
+          actions: [
+            assign({ error: null, loggedOut: false }),
+            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+          ],
         },
       },
     },

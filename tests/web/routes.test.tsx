@@ -8,9 +8,10 @@ const protectedPages: [string, string][] = [
   ['/analytics', 'Analytics'],
   ['/projects', 'Projects'],
   ['/tasks', 'Tasks'],
-  ['/team', 'Team Members'],
+  // The spec's sample Team Members and Profile pages became Operators and Account (issue 28).
+  ['/team', 'Operators'],
   ['/settings', 'Settings'],
-  ['/profile', 'Profile'],
+  ['/profile', 'Account'],
   ['/service-provider-categories', 'Service Provider Categories'],
   ['/service-provider-categories/new', 'Create Service Provider Category'],
   ['/service-provider-categories/4', 'Deep Cleaning'],

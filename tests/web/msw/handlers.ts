@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { categoryHandlers } from '../factories/categories'
 import { historyHandlers } from '../factories/history'
+import { meHandlers } from '../factories/operators'
 import { productHandlers } from '../factories/products'
 import { providerHandlers } from '../factories/providers'
 import { apiUrl } from './handlers-support'
@@ -24,4 +25,5 @@ export const handlers = [
   ...providerHandlers(),
   ...productHandlers(),
   ...historyHandlers(),
+  ...meHandlers(),
 ]
