@@ -1,5 +1,5 @@
 // What each role may do: the browser's copy of the server's table (server/auth/rights.ts), which
-// tests/web/rights.test.ts keeps equal. The app only hides what a role cannot use; the server
+// tests/machines/lib/rights.test.ts keeps equal. The app only hides what a role cannot use; the server
 // refuses it (403) whatever the browser shows.
 
 export const ROLES = ['administrator', 'editor', 'viewer'] as const

@@ -57,6 +57,22 @@ export function operatorHandlers(operators: Operator[] = team()) {
   ]
 }
 
+export const INVITED_SESSION = 'invited-session-token'
+export const USED_INVITE = 'This invite link has been used or has expired'
+
+/** Accepting an invite: INVITE_TOKEN signs in; any other token is used or expired (400). */
+export const acceptInviteHandler = http.post(apiUrl('/auth/invite'), async ({ request }) => {
+  const body = (await request.json()) as { inviteToken?: string; password?: string }
+  if (body.inviteToken !== INVITE_TOKEN) {
+    return HttpResponse.json({ detail: USED_INVITE }, { status: 400 })
+  }
+  return HttpResponse.json({ token: INVITED_SESSION })
+})
+
 export function meHandlers() {
-  return [http.get(apiUrl('/me'), () => HttpResponse.json(ME)), ...operatorHandlers()]
+  return [
+    http.get(apiUrl('/me'), () => HttpResponse.json(ME)),
+    ...operatorHandlers(),
+    acceptInviteHandler,
+  ]
 }
