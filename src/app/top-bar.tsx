@@ -40,7 +40,7 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
           <Menu />
         </IconButton>
       )}
-      <Brand />
+      <Brand compact />
       <Spacer />
       <SignedInAs />
       <Suspense fallback={<ColorModeButton disabled />}>
