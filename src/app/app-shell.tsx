@@ -1,9 +1,11 @@
 import { Box, Flex } from '@chakra-ui/react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect } from 'react'
-import { Outlet } from 'react-router-dom'
+import { Outlet, useMatches } from 'react-router-dom'
 import { PageSpinner } from '../components/page-spinner'
 import { drawerMachine } from '../machines/drawer-machine'
+import { preloadMatches } from './lazy-page'
+import { MeGate } from './me-gate'
 import { SideMenu } from './side-menu'
 import { TopBar } from './top-bar'
 import { useMediaQuery, WIDE_QUERY } from './use-media-query'
@@ -16,8 +18,27 @@ const MobileDrawer = lazy(() =>
 export const loadQueryLayer = () => import('./query-layer')
 const QueryLayer = lazy(() => loadQueryLayer().then((m) => ({ default: m.QueryLayer })))
 
-/** The logged-in frame: top bar, side menu (fixed when wide, a drawer when narrow), page. */
+/**
+ * The logged-in frame. The query layer holds all of it (the top bar and the side menu show who is
+ * signed in and what that role may do), and nothing shows until /api/me has answered.
+ */
 export function AppShell() {
+  // The page's code downloads while the query layer and /api/me load, not after them.
+  const matches = useMatches()
+  useEffect(() => preloadMatches(matches), [matches])
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <QueryLayer>
+        <MeGate>
+          <ShellFrame />
+        </MeGate>
+      </QueryLayer>
+    </Suspense>
+  )
+}
+
+/** Top bar, side menu (fixed when wide, a drawer when narrow), page. */
+function ShellFrame() {
   const wide = useMediaQuery(WIDE_QUERY)
   const drawer = useActorRef(drawerMachine)
   const drawerOpen = useSelector(drawer, (state) => state.hasTag('open'))
@@ -53,13 +74,9 @@ export function AppShell() {
         )}
         <Box as="main" flex="1" minW="0" overflowY="auto">
           <Box maxW="6xl" mx="auto" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
-            {/* The query layer outside the pages' boundary: a page loading keeps its cache. */}
+            {/* The query layer is outside the pages' boundary: a page loading keeps its cache. */}
             <Suspense fallback={<PageSpinner />}>
-              <QueryLayer>
-                <Suspense fallback={<PageSpinner />}>
-                  <Outlet />
-                </Suspense>
-              </QueryLayer>
+              <Outlet />
             </Suspense>
           </Box>
         </Box>

@@ -1,7 +1,9 @@
-// The entity screens of spec §2 "Protected routes"; each page loads lazily.
+// The entity screens of spec §2 "Protected routes"; each page loads lazily. The screens that
+// change a record need the `write` right; a role without it sees why (RequireRight).
 import type { RouteObject } from 'react-router-dom'
 import { lazyPage } from './lazy-page'
 import { patterns } from './paths'
+import { RequireRight } from './require-right'
 
 const categoryPages = () => import('../features/categories/pages')
 const categoryForms = () => import('../features/categories/form-pages')
@@ -16,29 +18,34 @@ const sp = patterns.serviceProviders
 const pc = patterns.productCategories
 const p = patterns.products
 
-export const entityRoutes: RouteObject[] = [
+const readScreens: RouteObject[] = [
   { path: spc.list, ...lazyPage(categoryPages, 'ServiceProviderCategoryListPage') },
-  { path: spc.create, ...lazyPage(categoryForms, 'ServiceProviderCategoryCreatePage') },
   { path: spc.detail, ...lazyPage(categoryPages, 'ServiceProviderCategoryDetailPage') },
-  { path: spc.edit, ...lazyPage(categoryForms, 'ServiceProviderCategoryEditPage') },
-
   { path: sp.list, ...lazyPage(spPages, 'ServiceProviderListPage') },
-  { path: sp.create, ...lazyPage(spForms, 'ServiceProviderCreatePage') },
   { path: sp.detail, ...lazyPage(spPages, 'ServiceProviderDetailPage') },
-  { path: sp.edit, ...lazyPage(spForms, 'ServiceProviderEditPage') },
   { path: sp.products, ...lazyPage(productPages, 'ServiceProviderProductsPage') },
-  { path: sp.createProduct, ...lazyPage(productForms, 'ServiceProviderProductCreatePage') },
-
   { path: pc.list, ...lazyPage(categoryPages, 'ProductCategoryListPage') },
-  { path: pc.create, ...lazyPage(categoryForms, 'ProductCategoryCreatePage') },
   { path: pc.detail, ...lazyPage(categoryPages, 'ProductCategoryDetailPage') },
-  { path: pc.edit, ...lazyPage(categoryForms, 'ProductCategoryEditPage') },
-
   { path: p.list, ...lazyPage(productPages, 'ProductListPage') },
   { path: p.detail, ...lazyPage(productPages, 'ProductDetailPage') },
-  { path: p.edit, ...lazyPage(productForms, 'ProductEditPage') },
   { path: p.images, ...lazyPage(productPages, 'ProductImageListPage') },
-  { path: p.createImage, ...lazyPage(imageForms, 'ProductImageCreatePage') },
   { path: p.image, ...lazyPage(productPages, 'ProductImageDetailPage') },
+]
+
+const writeScreens: RouteObject[] = [
+  { path: spc.create, ...lazyPage(categoryForms, 'ServiceProviderCategoryCreatePage') },
+  { path: spc.edit, ...lazyPage(categoryForms, 'ServiceProviderCategoryEditPage') },
+  { path: sp.create, ...lazyPage(spForms, 'ServiceProviderCreatePage') },
+  { path: sp.edit, ...lazyPage(spForms, 'ServiceProviderEditPage') },
+  { path: sp.createProduct, ...lazyPage(productForms, 'ServiceProviderProductCreatePage') },
+  { path: pc.create, ...lazyPage(categoryForms, 'ProductCategoryCreatePage') },
+  { path: pc.edit, ...lazyPage(categoryForms, 'ProductCategoryEditPage') },
+  { path: p.edit, ...lazyPage(productForms, 'ProductEditPage') },
+  { path: p.createImage, ...lazyPage(imageForms, 'ProductImageCreatePage') },
   { path: p.editImage, ...lazyPage(imageForms, 'ProductImageEditPage') },
+]
+
+export const entityRoutes: RouteObject[] = [
+  ...readScreens,
+  { element: <RequireRight right="write" />, children: writeScreens },
 ]

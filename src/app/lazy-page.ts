@@ -1,9 +1,18 @@
 import { type ComponentType, createElement, lazy } from 'react'
 import type { RouteObject } from 'react-router-dom'
 
-/** What a route can start downloading before it renders (see preloadRoute). */
+/** What a route can start downloading before it renders (see preloadMatches). */
 export interface PreloadHandle {
   preload: () => Promise<unknown>
+}
+
+/** Starts downloading the code of every matched route that says how (its handle's preload). */
+export function preloadMatches(matches: readonly { handle?: unknown }[]): void {
+  for (const match of matches) {
+    const handle = match.handle as PreloadHandle | undefined
+    // A failed download is the page's own lazy load to report when it renders.
+    handle?.preload?.().catch(() => undefined)
+  }
 }
 
 /**

@@ -6,14 +6,18 @@ export type Id = number | string
 export const patterns = {
   root: '/',
   login: '/login',
+  invite: '/invite',
   picker: '/picker',
   notFound: '/not-found',
   dashboard: '/dashboard',
   analytics: '/analytics',
   projects: '/projects',
   tasks: '/tasks',
+  /** The spec's sample Team Members page; it now leads to Operators. */
   team: '/team',
+  operators: '/operators',
   settings: '/settings',
+  /** The spec's sample Profile page, now the operator's Account page. */
   profile: '/profile',
   serviceProviderCategories: {
     list: '/service-provider-categories',
@@ -58,6 +62,7 @@ const p = patterns.products
 export const paths = {
   root: patterns.root,
   login: patterns.login,
+  invite: patterns.invite,
   picker: patterns.picker,
   notFound: patterns.notFound,
   dashboard: patterns.dashboard,
@@ -65,6 +70,7 @@ export const paths = {
   projects: patterns.projects,
   tasks: patterns.tasks,
   team: patterns.team,
+  operators: patterns.operators,
   settings: patterns.settings,
   profile: patterns.profile,
   serviceProviderCategories: {

@@ -1,24 +1,26 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom'
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom'
 import { LoginPage } from '../features/auth/login-page'
 import { NotFoundPage } from '../features/errors/not-found-page'
 import { RouteErrorPage } from '../features/errors/route-error-page'
 import { AppShell, loadQueryLayer } from './app-shell'
 import { entityRoutes } from './entity-routes'
-import { lazyPage, type PreloadHandle } from './lazy-page'
+import { lazyPage, type PreloadHandle, preloadMatches } from './lazy-page'
 import { patterns } from './paths'
 import { RequireAuth } from './require-auth'
+import { RequireRight } from './require-right'
 import { RootLayout } from './root-layout'
 
 const dashboard = () => import('../features/dashboard/dashboard-page')
 const picker = () => import('../features/picker/picker-page')
+const invite = () => import('../features/auth/invite-page')
+const operators = () => import('../features/operators/operators-page')
+const account = () => import('../features/account/account-page')
 const samples = {
   analytics: () => import('../features/samples/analytics-page'),
   projects: () => import('../features/samples/projects-page'),
   tasks: () => import('../features/samples/tasks-page'),
-  team: () => import('../features/samples/team-page'),
   settings: () => import('../features/samples/settings-page'),
 }
-const account = () => import('../features/account/account-page')
 
 /** Every route of the app; tests mount the same list in a memory router. */
 export const routes: RouteObject[] = [
@@ -28,6 +30,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: patterns.login, element: <LoginPage /> },
       { path: patterns.picker, ...lazyPage(picker, 'PickerPage') },
+      // Public: whoever holds the link sets the password (the token is in the URL's fragment).
+      { path: patterns.invite, ...lazyPage(invite, 'InvitePage') },
       { path: patterns.notFound, element: <NotFoundPage /> },
       {
         element: <RequireAuth />,
@@ -41,8 +45,13 @@ export const routes: RouteObject[] = [
               { path: patterns.analytics, ...lazyPage(samples.analytics, 'AnalyticsPage') },
               { path: patterns.projects, ...lazyPage(samples.projects, 'ProjectsPage') },
               { path: patterns.tasks, ...lazyPage(samples.tasks, 'TasksPage') },
-              { path: patterns.team, ...lazyPage(samples.team, 'TeamPage') },
               { path: patterns.settings, ...lazyPage(samples.settings, 'SettingsPage') },
+              // The spec's sample Team Members and Profile pages became Operators and Account.
+              { path: patterns.team, element: <Navigate to={patterns.operators} replace /> },
+              {
+                element: <RequireRight right="operators" />,
+                children: [{ path: patterns.operators, ...lazyPage(operators, 'OperatorsPage') }],
+              },
               { path: patterns.profile, ...lazyPage(account, 'AccountPage') },
               ...entityRoutes,
             ],
@@ -59,10 +68,6 @@ export const routes: RouteObject[] = [
  * downloading now, beside the app's own, rather than once the shell above it has rendered.
  */
 export function createAppRouter() {
-  for (const match of matchRoutes(routes, window.location) ?? []) {
-    const handle = match.route.handle as PreloadHandle | undefined
-    // A failed download is the page's own lazy load to report when it renders.
-    handle?.preload().catch(() => undefined)
-  }
+  preloadMatches((matchRoutes(routes, window.location) ?? []).map((match) => match.route))
   return createBrowserRouter(routes)
 }

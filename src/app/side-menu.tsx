@@ -1,12 +1,16 @@
 import { Box, Icon, Link, Stack, Text } from '@chakra-ui/react'
 import { useId } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
+import { useMe } from '../lib/me'
+import { can, type Right } from '../lib/rights'
 import {
   activeMenuPath,
   type MenuGroup,
   type MenuLink,
   menuGroups,
   sectionMenuPath,
+  teamGroups,
+  visibleGroups,
 } from './menu-items'
 
 interface SideMenuProps {
@@ -14,23 +18,40 @@ interface SideMenuProps {
   onNavigate?: () => void
 }
 
-/** The side menu's links; the same component fills the fixed sidebar and the drawer. */
+/**
+ * The side menu's links, those the operator's role can use; the same component fills the fixed
+ * sidebar and the drawer. The catalogue ("Main menu", the spec's table) and the team are two
+ * navigations one above the other.
+ */
 export function SideMenu({ onNavigate }: SideMenuProps) {
   const current = activeMenuPath(useLocation().pathname)
   const section = sectionMenuPath(current)
+  const me = useMe()
+  const allowed = (right: Right) => me !== undefined && can(me, right)
+  const navs = [
+    { label: 'Main menu', groups: visibleGroups(menuGroups, allowed) },
+    { label: 'Team menu', groups: visibleGroups(teamGroups, allowed) },
+  ]
   return (
-    <Box as="nav" aria-label="Main menu" px="3" py="4">
-      <Stack gap="5">
-        {menuGroups.map((group) => (
-          <MenuSection
-            key={group.title ?? 'top'}
-            group={group}
-            current={current}
-            section={section}
-            onNavigate={onNavigate}
-          />
-        ))}
-      </Stack>
+    <Box px="3" py="4">
+      {navs.map(
+        (nav) =>
+          nav.groups.length > 0 && (
+            <Box as="nav" key={nav.label} aria-label={nav.label} _notFirst={{ mt: '5' }}>
+              <Stack gap="5">
+                {nav.groups.map((group) => (
+                  <MenuSection
+                    key={group.title ?? 'top'}
+                    group={group}
+                    current={current}
+                    section={section}
+                    onNavigate={onNavigate}
+                  />
+                ))}
+              </Stack>
+            </Box>
+          ),
+      )}
     </Box>
   )
 }

@@ -1,8 +1,12 @@
-import { Button, Flex, IconButton, Spacer } from '@chakra-ui/react'
-import { LogOut, Menu } from 'lucide-react'
+import { Box, Button, Flex, IconButton, Spacer, Text } from '@chakra-ui/react'
+import { CircleUserRound, LogOut, Menu } from 'lucide-react'
 import { lazy, Suspense } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
+import { useMe } from '../lib/me'
+import { ROLE_LABELS } from '../lib/rights'
 import { Brand } from './brand'
 import { ColorModeButton } from './color-mode'
+import { paths } from './paths'
 import { SessionContext } from './session'
 
 // The theme menu's machinery follows the page rather than weighing on every route's first load;
@@ -36,8 +40,9 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
           <Menu />
         </IconButton>
       )}
-      <Brand />
+      <Brand compact />
       <Spacer />
+      <SignedInAs />
       <Suspense fallback={<ColorModeButton disabled />}>
         <ColorModeMenu />
       </Suspense>
@@ -50,5 +55,33 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
         <LogOut /> Logout
       </Button>
     </Flex>
+  )
+}
+
+/** Who is signed in, leading to their Account page; narrow screens show the icon alone. */
+function SignedInAs() {
+  const me = useMe()
+  if (!me) return null
+  const role = ROLE_LABELS[me.role] ?? me.role
+  return (
+    <Button
+      asChild
+      variant="ghost"
+      size="sm"
+      px="2"
+      aria-label={`Account: ${me.username}, ${role}`}
+    >
+      <RouterLink to={paths.profile}>
+        <CircleUserRound aria-hidden />
+        <Box hideBelow="sm" textAlign="start" lineHeight="short" maxW="12rem">
+          <Text fontWeight="semibold" truncate>
+            {me.username}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            {role}
+          </Text>
+        </Box>
+      </RouterLink>
+    </Button>
   )
 }

@@ -7,6 +7,7 @@ import { Box, chakra, Table } from '@chakra-ui/react'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import type { MouseEvent, ReactNode } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { useCan } from '../lib/me'
 import { BulkBar } from './bulk-bar'
 import { SelectCell, SelectPageHeader } from './bulk-checkboxes'
 import type { BulkSelection } from './bulk-selection'
@@ -41,12 +42,14 @@ interface DataTableProps<T> {
   onSort: (choice: SortChoice) => void
   /** The narrowest the table gets before it scrolls sideways. */
   minWidth?: string
-  /** Rows can be chosen for bulk actions. */
+  /** Rows can be chosen for bulk actions (by a role that may change the catalogue). */
   selection?: BulkSelection
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, columns, rows, rowKey, sort, sortFields, onSort, selection } = props
+  const { label, columns, rows, rowKey, sort, sortFields, onSort } = props
+  const canWrite = useCan('write')
+  const selection = canWrite ? props.selection : undefined
   const navigate = useNavigate()
   const linkColumn = columns.find((column) => column.link)
   const pageIds = rows.map((row) => Number(rowKey(row)))

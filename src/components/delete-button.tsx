@@ -11,6 +11,7 @@ import { Trash2 } from 'lucide-react'
 import { useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { errorText } from '../lib/api-client'
+import { useCan } from '../lib/me'
 import { deleteMachine } from '../machines/delete-machine'
 import { ConfirmDialog } from './confirm-dialog'
 import { notify } from './messages'
@@ -37,7 +38,12 @@ export interface DeleteButtonProps {
   size?: ButtonProps['size']
 }
 
+/** Shown only to a role that may change the catalogue. */
 export function DeleteButton(props: DeleteButtonProps) {
+  return useCan('write') ? <AllowedDeleteButton {...props} /> : null
+}
+
+function AllowedDeleteButton(props: DeleteButtonProps) {
   const { noun, messages, alternative, label = 'Delete', size } = props
   // The machine is created once; the latest props are read through a ref.
   const latest = useRef(props)

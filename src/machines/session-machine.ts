@@ -34,6 +34,8 @@ export interface SessionContext {
 
 export type SessionEvent =
   | ({ type: 'session.login' } & Credentials)
+  /** A token got without the login form (an accepted invite): signed in with it at once. */
+  | { type: 'session.adopt'; token: string }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
   | { type: 'session.code'; code: string }
@@ -126,6 +128,13 @@ export const sessionMachine = setup({
             loggedOut: false,
             pending: ({ event }) => ({ username: event.username, password: event.password }),
           }),
+        },
+        'session.adopt': {
+          target: 'signedIn',
+          actions: [
+            assign({ error: null, loggedOut: false }),
+            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+          ],
         },
       },
     },

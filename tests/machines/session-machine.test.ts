@@ -143,6 +143,16 @@ describe('session machine', () => {
     expect(actor.getSnapshot().value).toBe('signedOut')
   })
 
+  it('adopts a token got elsewhere (an accepted invite): stored, signed in', async () => {
+    const { actor, tokenStore } = start({ token: 'kept' })
+    actor.send({ type: 'session.logout' })
+    await waitFor(actor, (state) => state.matches('signedOut'))
+    actor.send({ type: 'session.adopt', token: 'invited' })
+    expect(actor.getSnapshot().value).toBe('signedIn')
+    expect(actor.getSnapshot().context.loggedOut).toBe(false)
+    expect(tokenStore.get()).toBe('invited')
+  })
+
   it('the next login forgets an explicit logout (loggedOut goes back to false)', async () => {
     const { actor } = start({ token: 'kept' })
     actor.send({ type: 'session.logout' })
@@ -293,6 +303,7 @@ const pathEvents = [
   { type: 'xstate.error.actor.logout', error: new ApiError(null, null) },
   { type: 'session.logout' },
   { type: 'session.expired' },
+  { type: 'session.adopt', token: 'invited' },
 ]
 
 describeShortestPaths('session machine: shortest paths from a fresh browser', sessionMachine, {

@@ -8,7 +8,8 @@ const protectedPages: [string, string][] = [
   ['/analytics', 'Analytics'],
   ['/projects', 'Projects'],
   ['/tasks', 'Tasks'],
-  ['/team', 'Team Members'],
+  // The spec's sample Team Members and Profile pages became Operators and Account (issue 28).
+  ['/team', 'Operators'],
   ['/settings', 'Settings'],
   ['/profile', 'Account'],
   ['/service-provider-categories', 'Service Provider Categories'],

@@ -7,13 +7,6 @@ import { pathKey } from '../../lib/query-client'
 import type { TwoFactorSecret } from '../../machines/two-factor-setup-machine'
 import { ACCOUNT_MESSAGES } from './account-messages'
 
-export interface Me {
-  id: number
-  username: string
-  role: string
-  twoFactor: boolean
-}
-
 export interface OperatorSession {
   /** The session's public id (never its token). */
   id: string | number
@@ -27,13 +20,6 @@ export interface PasswordChange {
   currentPassword: string
   newPassword: string
 }
-
-/** `GET /api/me` once per screen that needs it, through the query layer's cache. */
-export const meQuery = queryOptions({
-  queryKey: pathKey('/me'),
-  queryFn: () => api.get<Me>('/me'),
-  meta: { errorText: ACCOUNT_MESSAGES.meLoadFailed },
-})
 
 export const sessionsQuery = queryOptions({
   queryKey: pathKey('/me/sessions'),

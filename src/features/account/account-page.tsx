@@ -3,7 +3,7 @@
 import { Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { PageHeader } from '../../components/page-header'
-import { meQuery } from './account-api'
+import { meQuery } from '../../lib/me'
 import { ACCOUNT_MESSAGES } from './account-messages'
 import { PasswordSection } from './password-section'
 import { SessionsSection } from './sessions-section'

@@ -10,6 +10,7 @@ import { HistorySection } from '../../components/history-section'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { categoryPathsQuery } from '../../lib/category-search'
+import { useCan } from '../../lib/me'
 import { categoriesApi } from './categories-api'
 import { categoryCustomFields, categoryTitles } from './category-custom-fields'
 import { CategoryDeleteButton } from './category-delete-button'
@@ -28,6 +29,7 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
     ),
   )
   const parentName = parentPaths.data?.find((match) => match.id === parent)?.name
+  const canWrite = useCan('write')
   if (category.isPending) return <PageSpinner />
   if (category.isError) return <PageHeader title={kind.titles.detail} />
   const { data } = category.data
@@ -40,11 +42,13 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
         crumbs={[{ label: kind.titles.list, to: kind.routes.list }, { label: data.name }]}
         actions={
           <HStack gap="2" wrap="wrap">
-            <Button asChild colorPalette="teal">
-              <RouterLink to={kind.routes.edit(data.id)}>
-                <Pencil aria-hidden /> Edit
-              </RouterLink>
-            </Button>
+            {canWrite && (
+              <Button asChild colorPalette="teal">
+                <RouterLink to={kind.routes.edit(data.id)}>
+                  <Pencil aria-hidden /> Edit
+                </RouterLink>
+              </Button>
+            )}
             <CategoryDeleteButton kind={kind} id={data.id} />
           </HStack>
         }

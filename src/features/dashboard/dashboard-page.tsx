@@ -3,6 +3,7 @@ import { FolderTree, Package, Tags, Users } from 'lucide-react'
 import { paths } from '../../app/paths'
 import { useDocumentTitle } from '../../app/use-document-title'
 import { greetingFor } from '../../lib/greeting'
+import { useCan } from '../../lib/me'
 import { AreaCard } from './area-card'
 
 const areas = [
@@ -43,6 +44,8 @@ export function DashboardPage() {
   useDocumentTitle('Dashboard')
   // Read once per visit: the greeting follows the browser's local clock.
   const greeting = greetingFor(new Date())
+  // A role that cannot create sees the cards without their Create button.
+  const canWrite = useCan('write')
   return (
     <Box>
       <Box mb="8">
@@ -55,7 +58,7 @@ export function DashboardPage() {
       </Box>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
         {areas.map((area) => (
-          <AreaCard key={area.title} {...area} />
+          <AreaCard key={area.title} {...area} createTo={canWrite ? area.createTo : undefined} />
         ))}
       </SimpleGrid>
     </Box>

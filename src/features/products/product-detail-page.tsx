@@ -23,6 +23,7 @@ import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDeliveryDays } from '../../lib/format'
+import { useCan } from '../../lib/me'
 import { priceText, pricingOf } from './price-text'
 import { productCustomFields, productTitles as titles } from './product-custom-fields'
 import { ProductDeleteButton } from './product-delete-button'
@@ -33,6 +34,7 @@ import { StarRating } from './star-rating'
 export function ProductDetailPage() {
   const id = routeId(useParams().id)
   const record = useQuery(productsApi.get(id))
+  const canWrite = useCan('write')
   if (record.isPending) return <PageSpinner />
   if (record.isError) return <PageHeader title="Product" />
   const product = record.data.data
@@ -49,11 +51,13 @@ export function ProductDetailPage() {
                 <Images aria-hidden /> View Product Images
               </RouterLink>
             </Button>
-            <Button asChild colorPalette="teal">
-              <RouterLink to={paths.products.edit(product.id)}>
-                <Pencil aria-hidden /> Edit
-              </RouterLink>
-            </Button>
+            {canWrite && (
+              <Button asChild colorPalette="teal">
+                <RouterLink to={paths.products.edit(product.id)}>
+                  <Pencil aria-hidden /> Edit
+                </RouterLink>
+              </Button>
+            )}
             <ProductDeleteButton id={product.id} />
           </HStack>
         }

@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
 import { useFormSubmit } from '../../forms/use-form-submit'
+import { useCan } from '../../lib/me'
 import { imageCrumbs } from './image-crumbs'
 import { productImageCustomFields, productImageTitles as titles } from './product-custom-fields'
 import { ProductPicture } from './product-picture'
@@ -29,6 +30,7 @@ export function ProductImageDetailPage() {
   // Set as Preview makes the flag true here; the server unsets the previous preview.
   const [madePreview, setMadePreview] = useState(false)
   const [confirming, setConfirming] = useState(false)
+  const canWrite = useCan('write')
 
   const makePreview = useMutation(productImagesApi.makePreview(productId, imageId))
   const preview = useFormSubmit({
@@ -67,25 +69,29 @@ export function ProductImageDetailPage() {
                 <Images aria-hidden /> Product images
               </RouterLink>
             </Button>
-            <Button asChild variant="outline">
-              <RouterLink to={paths.products.editImage(productId, imageId)}>
-                <Pencil aria-hidden /> Edit
-              </RouterLink>
-            </Button>
-            {!isPreview && (
-              <Button
-                variant="outline"
-                colorPalette="teal"
-                disabled={preview.busy}
-                aria-busy={preview.busy}
-                onClick={() => preview.submit(undefined)}
-              >
-                <Star aria-hidden /> Set as Preview
-              </Button>
+            {canWrite && (
+              <>
+                <Button asChild variant="outline">
+                  <RouterLink to={paths.products.editImage(productId, imageId)}>
+                    <Pencil aria-hidden /> Edit
+                  </RouterLink>
+                </Button>
+                {!isPreview && (
+                  <Button
+                    variant="outline"
+                    colorPalette="teal"
+                    disabled={preview.busy}
+                    aria-busy={preview.busy}
+                    onClick={() => preview.submit(undefined)}
+                  >
+                    <Star aria-hidden /> Set as Preview
+                  </Button>
+                )}
+                <Button colorPalette="red" onClick={() => setConfirming(true)}>
+                  <Trash2 aria-hidden /> Delete
+                </Button>
+              </>
             )}
-            <Button colorPalette="red" onClick={() => setConfirming(true)}>
-              <Trash2 aria-hidden /> Delete
-            </Button>
           </HStack>
         }
       />

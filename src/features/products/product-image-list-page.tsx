@@ -26,6 +26,7 @@ import {
   useListParams,
 } from '../../components/use-list-params'
 import { isNotFound } from '../../lib/api-client'
+import { useCan } from '../../lib/me'
 import { productImageCustomFields, productImageTitles as titles } from './product-custom-fields'
 import { ProductPicture } from './product-picture'
 import {
@@ -63,6 +64,7 @@ export function ProductImageListPage() {
   })
   const total = list.data?.pagination.total
   const selection = useBulkSelection(productImageBulk(id), custom, total)
+  const canWrite = useCan('write')
 
   return (
     <>
@@ -76,11 +78,13 @@ export function ProductImageListPage() {
           )
         }
         actions={
-          <Button asChild colorPalette="teal">
-            <RouterLink to={paths.products.createImage(rawId)}>
-              <ImagePlus aria-hidden /> Add Image
-            </RouterLink>
-          </Button>
+          canWrite && (
+            <Button asChild colorPalette="teal">
+              <RouterLink to={paths.products.createImage(rawId)}>
+                <ImagePlus aria-hidden /> Add Image
+              </RouterLink>
+            </Button>
+          )
         }
       />
       <CustomFilterFields fields={listed} />

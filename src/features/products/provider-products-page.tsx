@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { LIST_PARAMS, useListParams } from '../../components/use-list-params'
 import { isNotFound } from '../../lib/api-client'
+import { useCan } from '../../lib/me'
 import { ProductGrid } from './product-card'
 import { productCustomFields } from './product-custom-fields'
 import { ProductTable, productDefaultSort, productSortFields } from './product-table'
@@ -41,6 +42,7 @@ export function ProviderProductsPage() {
   // A missing provider is on its way to /not-found; its list's 404 has nothing to add.
   const total = list.data?.pagination.total
   const selection = useBulkSelection(productBulk, { serviceProviderId: id, ...custom }, total)
+  const canWrite = useCan('write')
 
   return (
     <>
@@ -56,11 +58,13 @@ export function ProviderProductsPage() {
           )
         }
         actions={
-          <Button asChild colorPalette="teal">
-            <RouterLink to={paths.serviceProviders.createProduct(rawId)}>
-              <Plus aria-hidden /> Add Product
-            </RouterLink>
-          </Button>
+          canWrite && (
+            <Button asChild colorPalette="teal">
+              <RouterLink to={paths.serviceProviders.createProduct(rawId)}>
+                <Plus aria-hidden /> Add Product
+              </RouterLink>
+            </Button>
+          )
         }
       />
       <CustomFilterFields fields={listed} />

@@ -31,15 +31,6 @@ export const sampleTasks = [
   { title: 'Publish delivery-time guidelines', assignee: 'Amaka Nwosu', due: 'Done', done: true },
 ]
 
-export const sampleMembers = [
-  { name: 'Adaeze Okafor', role: 'Operations lead', email: 'adaeze@example.com' },
-  { name: 'Tunde Bakare', role: 'Catalogue editor', email: 'tunde@example.com' },
-  { name: 'Ngozi Eze', role: 'Category manager', email: 'ngozi@example.com' },
-  { name: 'Kunle Adeyemi', role: 'Provider support', email: 'kunle@example.com' },
-  { name: 'Amaka Nwosu', role: 'Quality reviewer', email: 'amaka@example.com' },
-  { name: 'Segun Afolabi', role: 'Analyst', email: 'segun@example.com' },
-]
-
 export const sampleSettings = [
   {
     section: 'General',

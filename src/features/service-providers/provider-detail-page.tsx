@@ -25,6 +25,7 @@ import { HistorySection } from '../../components/history-section'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { StatusBadge } from '../../components/status-badge'
+import { useCan } from '../../lib/me'
 import { ProviderAvatar } from './provider-avatar'
 import { providerCustomFields, providerTitles as titles } from './provider-custom-fields'
 import { ProviderDeleteButton } from './provider-delete-button'
@@ -33,6 +34,7 @@ import { providerImagePaths, providersApi } from './providers-api'
 export function ProviderDetailPage() {
   const id = routeId(useParams().id)
   const record = useQuery(providersApi.get(id))
+  const canWrite = useCan('write')
   if (record.isPending) return <PageSpinner />
   if (record.isError) return <PageHeader title="Service Provider" />
   const provider = record.data.data
@@ -61,11 +63,13 @@ export function ProviderDetailPage() {
                     <Package aria-hidden /> View Products
                   </RouterLink>
                 </Button>
-                <Button asChild colorPalette="teal">
-                  <RouterLink to={paths.serviceProviders.edit(provider.id)}>
-                    <Pencil aria-hidden /> Edit
-                  </RouterLink>
-                </Button>
+                {canWrite && (
+                  <Button asChild colorPalette="teal">
+                    <RouterLink to={paths.serviceProviders.edit(provider.id)}>
+                      <Pencil aria-hidden /> Edit
+                    </RouterLink>
+                  </Button>
+                )}
                 <ProviderDeleteButton record={record.data} />
               </HStack>
             }

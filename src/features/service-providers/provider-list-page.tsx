@@ -34,6 +34,7 @@ import { PagedList } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
 import { useFilterDraft } from '../../components/use-filter-draft'
 import { LIST_PARAMS, useListParams } from '../../components/use-list-params'
+import { useCan } from '../../lib/me'
 import { ProviderAvatar } from './provider-avatar'
 import { providerCustomFields } from './provider-custom-fields'
 import { ProviderTable, providerDefaultSort, providerSortFields } from './provider-table'
@@ -86,17 +87,20 @@ export function ProviderListPage() {
   const listOptions = providersApi.list({ ...query, ...listParams.query })
   const list = useQuery(listOptions)
   const selection = useBulkSelection(providerBulk, query, list.data?.pagination.total)
+  const canWrite = useCan('write')
 
   return (
     <>
       <PageHeader
         title="Service Providers"
         actions={
-          <Button asChild colorPalette="teal">
-            <RouterLink to={paths.serviceProviders.create}>
-              <Plus aria-hidden /> Add Provider
-            </RouterLink>
-          </Button>
+          canWrite && (
+            <Button asChild colorPalette="teal">
+              <RouterLink to={paths.serviceProviders.create}>
+                <Plus aria-hidden /> Add Provider
+              </RouterLink>
+            </Button>
+          )
         }
       />
       <SimpleGrid

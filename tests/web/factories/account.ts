@@ -3,7 +3,8 @@
 // it (revokes a session, turns two-factor on) installs its own with `server.use(...)`. Default:
 // an administrator with two-factor off and two sessions, this one first.
 import { HttpResponse, http } from 'msw'
-import type { Me, OperatorSession } from '../../../src/features/account/account-api'
+import type { OperatorSession } from '../../../src/features/account/account-api'
+import type { Me } from '../../../src/lib/rights'
 import { apiUrl } from '../msw/handlers-support'
 
 export const ACCOUNT = {

@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw'
 import { accountHandlers } from '../factories/account'
 import { categoryHandlers } from '../factories/categories'
 import { historyHandlers } from '../factories/history'
+import { meHandlers } from '../factories/operators'
 import { productHandlers } from '../factories/products'
 import { providerHandlers } from '../factories/providers'
 import { apiUrl } from './handlers-support'
@@ -26,4 +27,5 @@ export const handlers = [
   ...productHandlers(),
   ...historyHandlers(),
   ...accountHandlers(),
+  ...meHandlers(),
 ]
