@@ -24,6 +24,7 @@ import { type LoggerConfig, loggerOptions } from './logging'
 import { registerOpenApi, registerOpenApiRoutes } from './openapi'
 import { registerSchemas } from './schemas'
 import { registerSecurityHeaders } from './security-headers'
+import { registerTrashRoutes } from './trash/trash-routes'
 import { schemaController } from './validation'
 import { registerWeb } from './web'
 
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerDeleteRoutes,
     registerBulkRoutes,
     registerHistoryRoutes,
+    registerTrashRoutes,
   ]
   for (const register of capabilities) {
     await app.register(capabilityPlugin(register), { db, entities })

@@ -4,7 +4,7 @@ import type { Entity } from '../entity'
 import { nullableIdParam, pageParams, querySchema, textParam } from '../lib/query-schema'
 import { nullableIdFilter, type RawQuery, textFilter } from '../lists/list-params'
 import { categorySorts, sortParams } from '../lists/sorts'
-import { deleteCategory } from './category-delete'
+import { categoryTrash, deleteCategory } from './category-delete'
 import { categoryColumns } from './category-export'
 import {
   type CategoryJson,
@@ -41,6 +41,7 @@ function categoryEntity(
     find: (db, id) => findCategoryJson(db, kind, id),
     remove: (trx, id) => deleteCategory(trx, kind.table, id),
     canBeHeld: true,
+    trash: categoryTrash(kind.table, kind.schemaId),
     export: {
       file: kind.path.replace('/api/', ''),
       columns: categoryColumns(kind),

@@ -12,7 +12,7 @@ import type { Db } from '../db/types'
 /** The records that have a history, named by their entity's schema id (`Entity.schemaId`). */
 export type HistoryEntity = string
 
-/** What happened. Bulk changes record one `update` or `delete` per record. */
+/** What happened. Bulk changes record one `update`, `delete` or `restore` per record. */
 export type HistoryAction =
   | 'create'
   | 'update'
@@ -25,6 +25,10 @@ export type HistoryAction =
   | 'photo-delete'
   | 'logo-upload'
   | 'logo-delete'
+  // The trash and revert (decision 022).
+  | 'restore'
+  | 'purge'
+  | 'revert'
 
 export interface Change {
   /** null when the field did not exist before (a create, a new custom field). */
@@ -46,7 +50,7 @@ export interface HistoryEntry {
 }
 
 /** Actions worth recording even without a changed field: the new image's bytes are not kept. */
-const ALWAYS_RECORDED = new Set<HistoryAction>(['photo-upload', 'logo-upload'])
+const ALWAYS_RECORDED = new Set<HistoryAction>(['photo-upload', 'logo-upload', 'restore', 'purge'])
 
 /**
  * Records one entry in `trx`, the write's transaction. A write that changed no field (an update

@@ -4,7 +4,7 @@
 import type { Entity } from '../entity'
 import { idFilter } from '../lists/list-params'
 import { productSorts } from '../lists/sorts'
-import { deleteProduct } from './product-delete'
+import { deleteProduct, productTrash } from './product-delete'
 import { productColumns } from './product-export'
 import { registerProductImageBulk } from './product-image-bulk'
 import { registerProductImageRoutes } from './product-image-routes'
@@ -32,6 +32,7 @@ export const productEntity: Entity<ProductFilter, Product> = {
   },
   find: findProduct,
   remove: deleteProduct,
+  trash: productTrash,
   bulkFilter: {
     params: productBulkQuery,
     filter: (query) => ({

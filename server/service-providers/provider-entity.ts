@@ -3,7 +3,7 @@
 // update, the photo and logo, and the public info.
 import type { Entity } from '../entity'
 import { providerSorts } from '../lists/sorts'
-import { deleteServiceProvider } from './provider-delete'
+import { deleteServiceProvider, providerTrash } from './provider-delete'
 import { providerColumns } from './provider-export'
 import { registerProviderImageRoutes } from './provider-image-routes'
 import { findProvider, type Provider, type ProviderFilter, providerList } from './provider-queries'
@@ -25,6 +25,7 @@ export const providerEntity: Entity<ProviderFilter, Provider> = {
   },
   find: findProvider,
   remove: deleteServiceProvider,
+  trash: providerTrash,
   canBeHeld: true,
   enabling: true,
   export: { file: 'service-providers', columns: providerColumns },
