@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { beforeEach, expect, test } from 'vitest'
+import { sweepTrash } from '../../server/trash/trash-sweep'
 import { describeEachDatabase } from './support/databases'
 import { solid } from './support/images'
 import { PRODUCTS, productApi } from './support/products'
@@ -240,5 +242,31 @@ describeEachDatabase('the trash', (suite) => {
       'delete',
       'create',
     ])
+  })
+
+  test('the trash is emptied after TRASH_DAYS, by one instance at a time', async () => {
+    const category = await api.category()
+    expect((await call('DELETE', `${PRODUCT_CATEGORIES}/${category.id}`)).statusCode).toBe(204)
+    const inTrash = async () =>
+      (await call('GET', `${PRODUCT_CATEGORIES}/trash?pageSize=100`))
+        .json()
+        .data.some((item: { id: number }) => item.id === category.id)
+    const day = 24 * 60 * 60 * 1000
+    // 29 days on, it is still there.
+    await sweepTrash(suite.db, { days: 30, now: Date.now() + 29 * day })
+    expect(await inTrash()).toBe(true)
+    if (suite.dialect === 'postgres') {
+      // Another instance sweeping (holding the lock): this one skips its turn.
+      await suite.db.transaction().execute(async (other) => {
+        await sql`select pg_advisory_xact_lock(${0x7472_6173})`.execute(other)
+        expect(await sweepTrash(suite.db, { days: 30, now: Date.now() + 31 * day })).toBe(undefined)
+      })
+      expect(await inTrash()).toBe(true)
+    }
+    const swept = await sweepTrash(suite.db, { days: 30, now: Date.now() + 31 * day })
+    expect(swept).toBeGreaterThanOrEqual(1)
+    expect(await inTrash()).toBe(false)
+    const history = (await call('GET', `${PRODUCT_CATEGORIES}/${category.id}/history`)).json()
+    expect(history.data[0]).toMatchObject({ action: 'purge', operator: { id: 0, username: null } })
   })
 })
