@@ -19,7 +19,7 @@ import {
   exportedCategoryList,
   findCategoryJson,
 } from './category-queries'
-import { registerCategoryRoutes } from './category-routes'
+import { categoryUpdate, registerCategoryRoutes } from './category-routes'
 
 function categoryEntity(
   kind: CategoryKind,
@@ -47,6 +47,7 @@ function categoryEntity(
       columns: categoryColumns(kind),
       source: exportedCategoryList(kind),
     },
+    update: categoryUpdate(kind),
     routes: (app, db) => registerCategoryRoutes(app, db, kind),
   }
 }

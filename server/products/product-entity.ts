@@ -16,7 +16,7 @@ import {
   productFilter,
   productListQuery,
 } from './product-request'
-import { registerProductRoutes } from './product-routes'
+import { productUpdate, registerProductRoutes } from './product-routes'
 
 export const productEntity: Entity<ProductFilter, Product> = {
   collection: BASE_PATH,
@@ -41,6 +41,7 @@ export const productEntity: Entity<ProductFilter, Product> = {
     }),
   },
   enabling: true,
+  update: productUpdate,
   export: { file: 'products', columns: productColumns },
   routes: (app, db) => {
     registerProductRoutes(app, db)

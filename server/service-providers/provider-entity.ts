@@ -8,7 +8,7 @@ import { providerColumns } from './provider-export'
 import { registerProviderImageRoutes } from './provider-image-routes'
 import { findProvider, type Provider, type ProviderFilter, providerList } from './provider-queries'
 import { BASE_PATH, NOT_FOUND, providerFilter, providerListQuery } from './provider-request'
-import { registerServiceProviderRoutes } from './provider-routes'
+import { providerUpdate, registerServiceProviderRoutes } from './provider-routes'
 import { registerPublicInfoRoutes } from './public-info-routes'
 
 export const providerEntity: Entity<ProviderFilter, Provider> = {
@@ -28,6 +28,7 @@ export const providerEntity: Entity<ProviderFilter, Provider> = {
   trash: providerTrash,
   canBeHeld: true,
   enabling: true,
+  update: providerUpdate,
   export: { file: 'service-providers', columns: providerColumns },
   routes: (app, db) => {
     registerServiceProviderRoutes(app, db)
