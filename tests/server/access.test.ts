@@ -56,6 +56,10 @@ interface Fixture {
   /** Keyed by the path segment before `:id` (`products`, `service-providers`...). */
   ids: Record<string, number>
   imageId: number
+  /** Records in each collection's trash, keyed like `ids`: one to delete for good
+   * (`trash/:id`), one to restore (`:id/restore`). */
+  trashed: Record<string, number>
+  restorable: Record<string, number>
 }
 
 /** A built app (with a web build) and every route it registered, HEAD routes included. */
@@ -98,6 +102,23 @@ async function createFixture(app: FastifyInstance, token: string): Promise<Fixtu
     payload: { image: png, imageName: 'Front' },
   })
   expect(image.statusCode, image.body).toBe(201)
+  // Records of each collection in the trash.
+  const inTrash = async () => {
+    const records: Record<string, number> = {
+      'service-provider-categories': (await api.providers.category()).id,
+      'product-categories': (await api.category()).id,
+      'service-providers': (await api.providers.create()).id,
+      products: (await api.create(provider.id)).id,
+    }
+    for (const [collection, id] of Object.entries(records)) {
+      const url = `/api/${collection}/${id}`
+      const deleted = await app.inject({ method: 'DELETE', url, headers })
+      expect(deleted.statusCode, deleted.body).toBe(204)
+    }
+    return records
+  }
+  const trashed = await inTrash()
+  const restorable = await inTrash()
   return {
     ids: {
       'service-provider-categories': providerCategory.id,
@@ -106,6 +127,8 @@ async function createFixture(app: FastifyInstance, token: string): Promise<Fixtu
       products: product.id,
     },
     imageId: image.json().id,
+    trashed,
+    restorable,
   }
 }
 
@@ -116,7 +139,14 @@ function concreteUrl(url: string, fixture: Fixture): string {
     .map((segment, index) => {
       if (segment === '*') return 'logo.svg'
       if (!segment.startsWith(':')) return segment
-      const id = segment === ':imageId' ? fixture.imageId : fixture.ids[segments[index - 1]]
+      const id =
+        segment === ':imageId'
+          ? fixture.imageId
+          : segments[index - 1] === 'trash'
+            ? fixture.trashed[segments[index - 2]]
+            : segments[index + 1] === 'restore'
+              ? fixture.restorable[segments[index - 1]]
+              : fixture.ids[segments[index - 1]]
       if (id === undefined) throw new Error(`No fixture id for ${segment} in ${url}: add one here`)
       return String(id)
     })
@@ -203,6 +233,11 @@ describeEachDatabase('access control', (suite) => {
         'GET /api/products/:id/history',
         'POST /api/products/bulk',
         'POST /api/products/:id/images/bulk',
+        'GET /api/products/trash',
+        'POST /api/products/:id/restore',
+        'POST /api/products/trash/bulk',
+        'DELETE /api/products/trash/:id',
+        'POST /api/products/:id/revert',
       ]),
     )
     expect(new Set(keys).size).toBe(keys.length)
@@ -324,7 +359,7 @@ describeEachDatabase('access control', (suite) => {
       }
     }
     // Every right is exercised by at least one route.
-    expect([...seen].sort()).toEqual(expect.arrayContaining(['account', 'read', 'write']))
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['account', 'purge', 'read', 'write']))
 
     async function signIn(operator: { username: string; password: string }) {
       // A fresh session per call: logout and a password change end the one they came with.
