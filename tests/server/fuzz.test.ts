@@ -141,6 +141,13 @@ const LOGIN = '/api/auth/login'
 const LOGOUT = '/api/auth/logout'
 const IMAGE = '/api/products/:id/images/:imageId'
 
+const COLLECTIONS = [
+  '/api/service-provider-categories',
+  '/api/product-categories',
+  '/api/service-providers',
+  '/api/products',
+]
+
 // Deletions come after the reads of the same records, so the reads still find something.
 const ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: '/api/health', public: true },
@@ -255,6 +262,18 @@ const ENDPOINTS: Endpoint[] = [
       extra: ['filter'],
     }),
   ),
+  // The trash and revert of every collection (decision 022), after the deletes that fill it.
+  ...COLLECTIONS.flatMap((path): Endpoint[] => [
+    { method: 'GET', url: `${path}/trash` },
+    {
+      method: 'POST',
+      url: `${path}/:id/revert`,
+      body: () => ({ to: fc.integer({ min: 1, max: 50 }) }),
+    },
+    { method: 'POST', url: `${path}/:id/restore` },
+    { method: 'POST', url: `${path}/trash/bulk`, body: bulk(['restore']), extra: ['filter'] },
+    { method: 'DELETE', url: `${path}/trash/:id` },
+  ]),
 ]
 
 interface FuzzRequest {
