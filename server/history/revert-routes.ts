@@ -34,7 +34,7 @@ const schema = {
       },
     },
   },
-  response: { ...ok.record, ...errors(409, 412) },
+  response: { ...ok.record, ...errors(412) },
 }
 
 export function registerRevertRoutes(
