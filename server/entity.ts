@@ -14,7 +14,6 @@ import type { Audit } from './lib/history'
 import type { Dated, ListSource } from './lists/list-engine'
 import type { RawQuery } from './lists/list-params'
 import type { SortFields } from './lists/sorts'
-import type { TrashRows } from './trash/trash-rows'
 
 /** A table that holds an entity's records (by id). */
 export type EntityTable = keyof Database & string
@@ -73,6 +72,11 @@ export interface Entity<
   /** Its own routes: create, update, nested lists. */
   routes?: (app: FastifyInstance, db: Kysely<Database>) => void
 }
+
+/** A row of any table, as Kysely reads it. */
+export type Row = Record<string, unknown>
+/** A record's rows in the trash, by table (camelCase names); its own row under its table. */
+export type TrashRows = Record<string, Row[]>
 
 export interface TrashParts {
   /** Rows of other tables that belong to a record, by the column naming it (links, images),

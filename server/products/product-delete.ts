@@ -3,11 +3,10 @@
 // it, and when it can come back (decision 022).
 import type { Selectable, Transaction } from 'kysely'
 import type { Database, ProductsTable } from '../db/types'
-import type { TrashParts } from '../entity'
+import type { Row, TrashParts } from '../entity'
 import { missingCategoryIds } from '../lib/category-links'
 import { type DeleteOutcome, lockedRow } from '../lib/delete-rules'
 import { goneDetail } from '../trash/trash'
-import type { Row } from '../trash/trash-rows'
 
 export type ProductRecord = Selectable<ProductsTable>
 

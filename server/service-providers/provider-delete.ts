@@ -3,10 +3,9 @@
 // goes to the trash with it, and when it can come back (decision 022).
 import type { Selectable, Transaction } from 'kysely'
 import type { Database, ServiceProvidersTable } from '../db/types'
-import type { TrashParts } from '../entity'
+import type { Row, TrashParts } from '../entity'
 import { missingCategoryIds } from '../lib/category-links'
 import { count, type DeleteOutcome, holdersDetail, lockedRow } from '../lib/delete-rules'
-import type { Row } from '../trash/trash-rows'
 
 export type ProviderRecord = Selectable<ServiceProvidersTable>
 

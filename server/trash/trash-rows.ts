@@ -4,12 +4,8 @@
 // any entity: what it needs to know of one is in its descriptor.
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
 import type { Database, Db } from '../db/types'
-import type { Entity } from '../entity'
+import type { Entity, Row, TrashRows } from '../entity'
 import { lockedRow } from '../lib/delete-rules'
-
-export type Row = Record<string, unknown>
-/** Rows by table (the Database type's camelCase names); the record's own row under its table. */
-export type TrashRows = Record<string, Row[]>
 
 // biome-ignore lint/suspicious/noExplicitAny: tables named by descriptors, any of them
 const anyTable = (db: Db) => db as unknown as Kysely<any>

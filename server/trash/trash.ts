@@ -5,10 +5,10 @@
 import { PostgresAdapter, sql, type Transaction } from 'kysely'
 import { constraintViolation, violationDetail } from '../db/constraint-errors'
 import type { Database, Db } from '../db/types'
-import type { Entity } from '../entity'
+import type { Entity, Row } from '../entity'
 import type { DeleteOutcome } from '../lib/delete-rules'
 import { changesBetween, recordHistory } from '../lib/history'
-import { decodeRows, encodeRows, partsOf, putBack, type Row } from './trash-rows'
+import { decodeRows, encodeRows, partsOf, putBack } from './trash-rows'
 
 export type RestoreOutcome =
   | { outcome: 'restored'; record: object | undefined }
