@@ -15,6 +15,7 @@ import { capabilityPlugin, type Entity, entityPlugin } from './entity'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { type Lifecycle, registerHealth } from './health'
 import { registerHistoryRoutes } from './history/history-routes'
+import { registerRevertRoutes } from './history/revert-routes'
 import { registerDeleteRoutes } from './lib/delete-routes'
 import { registerFieldTitles } from './lib/field-titles'
 import { parseQueryString } from './lib/query-schema'
@@ -28,6 +29,7 @@ import { registerOpenApi, registerOpenApiRoutes } from './openapi'
 import { registerOperatorRoutes } from './operators/operator-routes'
 import { registerSchemas } from './schemas'
 import { registerSecurityHeaders } from './security-headers'
+import { registerTrashRoutes } from './trash/trash-routes'
 import { schemaController } from './validation'
 import { registerWeb } from './web'
 
@@ -120,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerDeleteRoutes,
     registerBulkRoutes,
     registerHistoryRoutes,
+    registerTrashRoutes,
+    registerRevertRoutes,
   ]
   for (const register of capabilities) {
     await app.register(capabilityPlugin(register), { db, entities })

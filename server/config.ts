@@ -28,6 +28,8 @@ export interface Config {
   /** After SIGTERM, seconds of answering readiness 503 while still serving, so a load balancer
    * stops sending new requests before the instance stops accepting them. */
   shutdownDelaySeconds: number
+  /** Days a deleted record stays in the trash before it is deleted for good (decision 022). */
+  trashDays: number
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       0,
       600,
     ),
+    trashDays: integerInRange(env.TRASH_DAYS, 'TRASH_DAYS', 30, 1, 36_500),
   }
 }
 

@@ -1,7 +1,7 @@
 // An entity descriptor: what a collection is, said once, in its own folder. The generic plugins
 // (lists/list-routes.ts, lib/delete-routes.ts, bulk/bulk-routes.ts, history/history-routes.ts,
 // openapi.ts) read descriptors and never an entity's internals, so a capability added to one
-// collection is added to all of them; an entity's own routes (create, read, update, nested
+// collection is added to all of them (the trash and revert too: server/trash); an entity's own routes (create, read, update, nested
 // lists) are its `routes` plugin. ./entities.ts lists the product's entities; README
 // "Adding an entity" walks through one.
 import type { FastifyInstance } from 'fastify'
@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database, Db } from './db/types'
 import type { CsvColumn } from './lib/csv-export'
 import type { DeleteOutcome } from './lib/delete-rules'
+import type { Audit } from './lib/history'
 import type { Dated, ListSource } from './lists/list-engine'
 import type { RawQuery } from './lists/list-params'
 import type { SortFields } from './lists/sorts'
@@ -51,6 +52,11 @@ export interface Entity<
   remove?: (trx: Transaction<Database>, id: number) => Promise<DeleteOutcome>
   /** Something can hold a record, so its delete may be refused (409). */
   canBeHeld?: boolean
+  /** What goes to the trash with a record besides its own row, and what a restore checks
+   * (decision 022). Without it, the record's row alone. */
+  trash?: TrashParts
+  /** Its PUT as a function, so a revert saves through the very same path (decision 022). */
+  update?: (app: FastifyInstance) => EntityUpdate
   /** The bulk route's filters where they differ from the list's. */
   bulkFilter?: { params: Record<string, unknown>; filter: (query: RawQuery) => Filter }
   /** Records have an `enabled` column: bulk Enable and Disable. */
@@ -65,6 +71,36 @@ export interface Entity<
   }
   /** Its own routes: create, update, nested lists. */
   routes?: (app: FastifyInstance, db: Kysely<Database>) => void
+}
+
+/** A row of any table, as Kysely reads it. */
+export type Row = Record<string, unknown>
+/** A record's rows in the trash, by table (camelCase names); its own row under its table. */
+export type TrashRows = Record<string, Row[]>
+
+export interface TrashParts {
+  /** Rows of other tables that belong to a record, by the column naming it (links, images),
+   * in the order a restore inserts them. */
+  parts: Array<{ table: EntityTable; key: string }>
+  /** Columns of the record's row that name one of its parts (a product's preview image):
+   * null until the parts are back. */
+  later?: string[]
+  /** Before a restore: why the record can no longer stand (the 409's detail), or the rows to
+   * put back, less what is gone and may be dropped (links to categories deleted since). */
+  check?: (trx: Transaction<Database>, rows: TrashRows) => Promise<string | TrashRows>
+}
+
+export interface EntityUpdate {
+  /** The PUT body that saves the record as GET shows it. */
+  body: (shown: Record<string, unknown>) => Record<string, unknown>
+  /** Saves a valid PUT body (throwing the PUT's own errors); the record as PUT answers it,
+   * undefined when it does not exist. */
+  write: (
+    conn: Kysely<Database>,
+    id: number,
+    body: Record<string, unknown>,
+    audit: Audit,
+  ) => Promise<object | undefined>
 }
 
 /** An entity's own routes as a Fastify plugin. fastify-plugin keeps them in the app's scope, so

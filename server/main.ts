@@ -8,6 +8,7 @@ import { warnOfMissingFields } from './lib/missing-fields'
 import { READ_WORKER_PAGES } from './read-worker-pages'
 import { refuseBrokenSchemas } from './schema-check/refuse'
 import { loadSchemas } from './schemas'
+import { startTrashSweeps } from './trash/trash-sweep'
 
 // The process entry point (`npm start`): config, database, migrations, first operator, listen;
 // and a clean shutdown on SIGTERM/SIGINT so deploys and Ctrl-C never cut a request short:
@@ -43,6 +44,11 @@ async function main(): Promise<void> {
     })
   })
 
+  // Deleted records older than TRASH_DAYS go for good; one instance at a time on PostgreSQL.
+  const stopSweeps = startTrashSweeps(database.db, config.trashDays, (error) =>
+    app.log.error({ err: error }, 'emptying the trash failed'),
+  )
+
   // Once stopping, every response says `Connection: close`: a kept-alive connection would
   // otherwise stay open after its last response and hold the exit up until its idle timeout.
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -58,6 +64,7 @@ async function main(): Promise<void> {
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay * 1000))
       app.log.info('no longer accepting connections; draining')
       // Stops accepting connections and waits for in-flight requests before resolving.
+      stopSweeps()
       await app.close()
       await database.destroy()
       process.exit(0)

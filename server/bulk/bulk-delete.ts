@@ -1,9 +1,8 @@
 // Bulk Delete: each record through the very `deletion()` of its single DELETE
-// (../lib/delete-routes.ts), inside the bulk's one transaction, each deletion recorded in the
-// record's history as DELETE records it. A record the rules keep is listed with the 409 text
+// (../lib/delete-routes.ts), inside the bulk's one transaction: each record moves to the trash
+// and its deletion is recorded in its history as DELETE records it. A record the rules keep is listed with the 409 text
 // the single DELETE would give.
 import type { Deletion } from '../lib/delete-routes'
-import { changesBetween, recordHistory } from '../lib/history'
 import type { BulkApply, Refusal } from './bulk'
 
 export function deleting<Scope>(deletion: Deletion): BulkApply<Scope> {
@@ -17,20 +16,12 @@ export function deleting<Scope>(deletion: Deletion): BulkApply<Scope> {
       const held: Refusal[] = []
       let deleted = 0
       for (const id of pending) {
-        const before = await deletion.shown(trx, id)
-        const result = await deletion.remove(trx, id)
+        const result = await deletion.remove(trx, id, operatorId)
         if (result.outcome === 'missing') refused.push({ id, detail: deletion.notFound })
         else if (result.outcome === 'refused') held.push({ id, detail: result.detail })
         else {
           deleted += 1
           done.push(id)
-          await recordHistory(trx, {
-            operatorId,
-            entity: deletion.entity,
-            entityId: id,
-            action: 'delete',
-            changes: changesBetween(before as Record<string, unknown>, undefined),
-          })
         }
       }
       if (deleted === 0 || held.length === 0) {

@@ -18,9 +18,10 @@ export const MAX_BULK_IDS = 1000
  * A delete checks its rules record by record (several queries each), so it is bounded lower:
  * both stay well inside the web app's 40 s request timeout.
  */
-export const MAX_BULK_MATCHING = { enable: 10_000, disable: 10_000, delete: 1_000 }
+export const MAX_BULK_MATCHING = { enable: 10_000, disable: 10_000, delete: 1_000, restore: 1_000 }
 
-export const BULK_ACTIONS = ['enable', 'disable', 'delete'] as const
+/** `restore` is the trash's own (server/trash/trash-routes.ts). */
+export const BULK_ACTIONS = ['enable', 'disable', 'delete', 'restore'] as const
 export type BulkAction = (typeof BULK_ACTIONS)[number]
 
 export interface Refusal {
@@ -29,7 +30,7 @@ export interface Refusal {
 }
 
 export interface BulkResult {
-  /** The records now in the asked state (enabled, disabled, gone). */
+  /** The records now in the asked state (enabled, disabled, gone, back). */
   done: number[]
   refused: Refusal[]
 }

@@ -1,8 +1,12 @@
 // Deleting a category (decision 012): one that still has subcategories or is still assigned is
 // kept, and the 409 says what holds it. Runs inside the caller's transaction (single and bulk).
+// A category goes to the trash alone (nothing it holds may remain), and comes back only under
+// its parent (decision 022).
 import type { Selectable, Transaction } from 'kysely'
 import type { CategoriesTable, CategoryTableName, Database } from '../db/types'
+import type { TrashParts } from '../entity'
 import { count, type DeleteOutcome, holdersDetail, lockedRow } from '../lib/delete-rules'
+import { goneDetail } from '../trash/trash'
 import { lockHierarchy } from './category-queries'
 
 export type CategoryRecord = Selectable<CategoriesTable>
@@ -38,4 +42,23 @@ export async function deleteCategory(
   if (detail) return { outcome: 'refused', detail }
   await trx.deleteFrom(table).where('id', '=', id).execute()
   return { outcome: 'deleted', record }
+}
+
+/** A category whose parent is gone cannot come back (restore the parent first). */
+export function categoryTrash(table: CategoryTableName, schemaId: string): TrashParts {
+  return {
+    parts: [],
+    check: async (trx, rows) => {
+      const parentId = rows[table][0].parentId
+      if (parentId === null || parentId === undefined) return rows
+      // The same lock a create under the parent takes: its delete cannot count us out meanwhile.
+      await lockHierarchy(trx, table)
+      const parent = await trx
+        .selectFrom(table)
+        .select('id')
+        .where('id', '=', Number(parentId))
+        .executeTakeFirst()
+      return parent ? rows : goneDetail(trx, schemaId, Number(parentId), 'parent category')
+    },
+  }
 }

@@ -4,7 +4,7 @@ import type { Entity } from '../entity'
 import { nullableIdParam, pageParams, querySchema, textParam } from '../lib/query-schema'
 import { nullableIdFilter, type RawQuery, textFilter } from '../lists/list-params'
 import { categorySorts, sortParams } from '../lists/sorts'
-import { deleteCategory } from './category-delete'
+import { categoryTrash, deleteCategory } from './category-delete'
 import { categoryColumns } from './category-export'
 import {
   type CategoryJson,
@@ -19,7 +19,7 @@ import {
   exportedCategoryList,
   findCategoryJson,
 } from './category-queries'
-import { registerCategoryRoutes } from './category-routes'
+import { categoryUpdate, registerCategoryRoutes } from './category-routes'
 
 function categoryEntity(
   kind: CategoryKind,
@@ -41,11 +41,13 @@ function categoryEntity(
     find: (db, id) => findCategoryJson(db, kind, id),
     remove: (trx, id) => deleteCategory(trx, kind.table, id),
     canBeHeld: true,
+    trash: categoryTrash(kind.table, kind.schemaId),
     export: {
       file: kind.path.replace('/api/', ''),
       columns: categoryColumns(kind),
       source: exportedCategoryList(kind),
     },
+    update: categoryUpdate(kind),
     routes: (app, db) => registerCategoryRoutes(app, db, kind),
   }
 }

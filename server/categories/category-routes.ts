@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { READ, WRITE } from '../auth/rights'
 import type { Database, Db } from '../db/types'
+import type { EntityUpdate } from '../entity'
 import { HttpError } from '../errors'
 import { customFields } from '../lib/custom-fields'
 import { writeIfMatch } from '../lib/etag'
@@ -46,7 +47,7 @@ export function registerCategoryRoutes(
   db: Kysely<Database>,
   kind: CategoryKind,
 ) {
-  const { path, table, schemaId, parentField, notFound } = kind
+  const { path, table, schemaId, notFound } = kind
   const custom = customFields(app, schemaId, table)
   /** The category as GET answers it; undefined when it does not exist. */
   const current = async (conn: Db, id: number) => {
@@ -54,26 +55,15 @@ export function registerCategoryRoutes(
     return category && custom.show(conn, category)
   }
   const audit = requestAudit(schemaId, current)
-  const toInput = (body: Body): CategoryInput => ({
-    name: body.name.trim(),
-    description: body.description.trim(),
-    parentId: (body[parentField] as number | null | undefined) ?? null,
-  })
+  const toInput = (body: Body) => categoryInput(kind, body)
+  const update = categoryUpdate(kind)(app)
   // `/categories/abc` names no category, exactly like `/categories/999999`: both are 404.
   const idParam = (params: unknown) => {
     const id = pathId(params)
     if (id === undefined) throw new HttpError(404, notFound)
     return id
   }
-  const parentError = (error: unknown) => {
-    if (!(error instanceof InvalidParentError)) return error
-    return new HttpError(
-      400,
-      error.reason === 'missing'
-        ? `${parentField} ${error.parentId} is not an existing category`
-        : `${parentField} cannot be the category itself or one of its descendants`,
-    )
-  }
+  const parentError = (error: unknown) => parentFieldError(kind, error)
 
   // The pickers: categories by name (or by id) with their full paths, a few at a time.
   const searchQuery = querySchema({
@@ -128,24 +118,51 @@ export function registerCategoryRoutes(
     },
     async (request) => {
       const id = idParam(request.params)
-      const input = toInput(request.body)
       const found = await writeIfMatch(db, request, {
         record: [table, id],
         current: (conn) => current(conn, id),
-        write: (conn) =>
-          updateCategory(
-            conn,
-            table,
-            id,
-            input,
-            custom.write('update', request.body),
-            audit(request),
-          ),
-      }).catch((error) => {
-        throw parentError(error)
+        write: (conn) => update.write(conn, id, request.body, audit(request)),
       })
       if (!found) throw new HttpError(404, notFound)
-      return custom.show(db, categoryJson(kind, { id, ...input }))
+      return found
     },
   )
+}
+
+function categoryInput(kind: CategoryKind, body: Body): CategoryInput {
+  return {
+    name: body.name.trim(),
+    description: body.description.trim(),
+    parentId: (body[kind.parentField] as number | null | undefined) ?? null,
+  }
+}
+
+function parentFieldError({ parentField }: CategoryKind, error: unknown): unknown {
+  if (!(error instanceof InvalidParentError)) return error
+  return new HttpError(
+    400,
+    error.reason === 'missing'
+      ? `${parentField} ${error.parentId} is not an existing category`
+      : `${parentField} cannot be the category itself or one of its descendants`,
+  )
+}
+
+/** PUT's write, which a revert also saves through (decision 022). */
+export function categoryUpdate(kind: CategoryKind) {
+  return (app: FastifyInstance): EntityUpdate => {
+    const custom = customFields(app, kind.schemaId, kind.table)
+    return {
+      body: (fields) => fields,
+      write: async (conn, id, body, audit) => {
+        const input = categoryInput(kind, body as Body)
+        const attributes = custom.write('update', body)
+        const found = await updateCategory(conn, kind.table, id, input, attributes, audit).catch(
+          (error) => {
+            throw parentFieldError(kind, error)
+          },
+        )
+        return found ? custom.show(conn, categoryJson(kind, { id, ...input })) : undefined
+      },
+    }
+  }
 }

@@ -186,6 +186,7 @@ export interface Database {
   productsFts: TextIndexTable
   serviceProvidersFts: TextIndexTable
   history: HistoryTable
+  trash: TrashTable
 }
 
 /** One recorded write (migration 011, lib/history.ts); `changes` is JSON text. */
@@ -198,6 +199,20 @@ export interface HistoryTable {
   operatorId: number
   at: number
   changes: string
+}
+
+/** A deleted record, moved out of its tables (migration 019, server/trash). */
+export interface TrashTable {
+  id: Generated<number>
+  /** The entity's schema id, as in `history`. */
+  entity: string
+  recordId: number
+  /** JSON text: the record's rows by table (server/trash/trash-rows.ts). */
+  rows: string
+  /** JSON text: the record as GET showed it when deleted. */
+  shown: string
+  deletedAt: number
+  deletedBy: number
 }
 
 /** SQLite only (migration 005): an FTS5 trigram index whose rowid is the indexed row's id. */

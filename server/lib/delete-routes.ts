@@ -1,7 +1,7 @@
 // DELETE of a record of every entity that can be deleted (decision 012): 204 when deleted, 404
 // for a missing id (with the entity's own "not found" text), 409 `{detail}` when something still
-// holds the record, and then nothing has changed; each delete is recorded in the history, in the
-// delete's own transaction. The rules are the entity's (`Entity.remove`); `deletion()` (rules,
+// holds the record, and then nothing has changed; the record moves to the trash (decision 022)
+// and the delete is recorded in the history, in the delete's own transaction. The rules are the entity's (`Entity.remove`); `deletion()` (rules,
 // texts, the record history keeps) is shared with bulk delete; this file only maps their outcome
 // to HTTP. The read caches are dropped by the hooks every write request passes through
 // (./read-cache.ts, ./write-notices.ts).
@@ -13,10 +13,10 @@ import type { Database, Db } from '../db/types'
 import type { Entity } from '../entity'
 import { HttpError } from '../errors'
 import { pathId } from '../lists/list-params'
+import { type Trash, trashOf } from '../trash/trash'
 import { customFields } from './custom-fields'
 import type { DeleteOutcome } from './delete-rules'
 import { writeIfMatch } from './etag'
-import { changesBetween, recordHistory } from './history'
 import { errors, ok, pathParams } from './responses'
 
 /** How a record is deleted, shared by its DELETE and bulk delete (../bulk) so they cannot drift. */
@@ -26,7 +26,9 @@ export interface Deletion {
   notFound: string
   /** The record as GET shows it, custom fields included (its history's `before`). */
   shown: (db: Db, id: number) => Promise<object | undefined>
-  remove: (trx: Transaction<Database>, id: number) => Promise<DeleteOutcome<unknown>>
+  /** Deletes under the entity's rules, into the trash, recorded in the history. */
+  remove: (trx: Transaction<Database>, id: number, operatorId: number) => Promise<DeleteOutcome>
+  trash: Trash
 }
 
 /** The deletion of an entity's records, with `app`'s custom fields. */
@@ -39,7 +41,8 @@ export function deletion(
     const record = await entity.find(db, id)
     return record && custom.show(db, { id, ...record })
   }
-  return { entity: entity.schemaId, notFound: entity.notFound, shown, remove: entity.remove }
+  const trash = trashOf(entity, shown)
+  return { entity: entity.schemaId, notFound: entity.notFound, shown, remove: trash.remove, trash }
 }
 
 /** Whether the entity's records can be deleted. */
@@ -62,26 +65,11 @@ export function registerDeleteRoutes(
       const id = pathId(request.params)
       if (id === undefined) throw new HttpError(404, notFound)
       const operatorId = requireOperator(request).id
-      // If-Match is honoured as for PUT (412 when stale); history keeps the record as GET
-      // showed it, written in the delete's own transaction.
+      // If-Match is honoured as for PUT (412 when stale).
       const result = await writeIfMatch(db, request, {
         record: [entity.table, id],
         current: (conn) => shown(conn, id),
-        write: (conn) =>
-          conn.transaction().execute(async (trx) => {
-            const before = await shown(trx, id)
-            const outcome = await remove(trx, id)
-            if (outcome.outcome === 'deleted') {
-              await recordHistory(trx, {
-                operatorId,
-                entity: entity.schemaId,
-                entityId: id,
-                action: 'delete',
-                changes: changesBetween(before, undefined),
-              })
-            }
-            return outcome
-          }),
+        write: (conn) => conn.transaction().execute((trx) => remove(trx, id, operatorId)),
       })
       if (result.outcome === 'missing') throw new HttpError(404, notFound)
       if (result.outcome === 'refused') throw new HttpError(409, result.detail)

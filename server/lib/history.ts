@@ -12,7 +12,7 @@ import type { Db } from '../db/types'
 /** The records that have a history, named by their entity's schema id (`Entity.schemaId`). */
 export type HistoryEntity = string
 
-/** What happened. Bulk changes record one `update` or `delete` per record. */
+/** What happened. Bulk changes record one `update`, `delete` or `restore` per record. */
 export type HistoryAction =
   | 'create'
   | 'update'
@@ -35,6 +35,10 @@ export type HistoryAction =
   | 'invite-accept'
   | 'password-reset'
   | 'password-change'
+  // The trash and revert (decision 022).
+  | 'restore'
+  | 'purge'
+  | 'revert'
 
 export interface Change {
   /** null when the field did not exist before (a create, a new custom field). */
@@ -62,6 +66,8 @@ const ALWAYS_RECORDED = new Set<HistoryAction>([
   'invite-accept',
   'password-reset',
   'password-change',
+  'restore',
+  'purge',
 ])
 
 /**

@@ -4,7 +4,7 @@
 import type { Entity } from '../entity'
 import { idFilter } from '../lists/list-params'
 import { productSorts } from '../lists/sorts'
-import { deleteProduct } from './product-delete'
+import { deleteProduct, productTrash } from './product-delete'
 import { productColumns } from './product-export'
 import { registerProductImageBulk } from './product-image-bulk'
 import { registerProductImageRoutes } from './product-image-routes'
@@ -16,7 +16,7 @@ import {
   productFilter,
   productListQuery,
 } from './product-request'
-import { registerProductRoutes } from './product-routes'
+import { productUpdate, registerProductRoutes } from './product-routes'
 
 export const productEntity: Entity<ProductFilter, Product> = {
   collection: BASE_PATH,
@@ -32,6 +32,7 @@ export const productEntity: Entity<ProductFilter, Product> = {
   },
   find: findProduct,
   remove: deleteProduct,
+  trash: productTrash,
   bulkFilter: {
     params: productBulkQuery,
     filter: (query) => ({
@@ -40,6 +41,7 @@ export const productEntity: Entity<ProductFilter, Product> = {
     }),
   },
   enabling: true,
+  update: productUpdate,
   export: { file: 'products', columns: productColumns },
   routes: (app, db) => {
     registerProductRoutes(app, db)

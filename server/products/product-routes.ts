@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { READ, WRITE } from '../auth/rights'
 import type { Database } from '../db/types'
+import type { EntityUpdate } from '../entity'
 import { HttpError } from '../errors'
 import { sendCsv, withCustomColumns } from '../lib/csv-export'
 import { customFields } from '../lib/custom-fields'
@@ -51,6 +52,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   const custom = customFields(app, 'product', 'products')
   const exportColumns = titledColumns(app, 'product', productColumns)
   const { current, audit } = productAudit(custom)
+  const update = productUpdate(app)
   // A provider's products offer the custom fields the product schema marks, as every list
   // does (lists/custom-list.ts), and refuse any other parameter.
   const { params, sorts, filterable } = customListParams(
@@ -101,17 +103,13 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
     },
     async (request) => {
       const id = productId(request.params)
-      const input = toUpdate(request.body)
       const product = await writeIfMatch(db, request, {
         record: ['products', id],
         current: (conn) => current(conn, id),
-        write: (conn) =>
-          updateProduct(conn, id, input, custom.write('update', request.body), audit(request)),
-      }).catch((error) => {
-        throw httpError(error)
+        write: (conn) => update.write(conn, id, request.body, audit(request)),
       })
       if (!product) throw new HttpError(404, NOT_FOUND)
-      return custom.show(db, product)
+      return product
     },
   )
 
@@ -150,6 +148,25 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
       return sendCsv(reply, `service-provider-${serviceProviderId}-products`, ...csv)
     },
   )
+}
+
+/** PUT's write, which a revert also saves through (decision 022). */
+export function productUpdate(app: FastifyInstance): EntityUpdate {
+  const custom = customFields(app, 'product', 'products')
+  return {
+    body: ({ productCategories, ...fields }) => ({
+      ...fields,
+      productCategoryIds: (productCategories as Array<{ id: number }>).map(({ id }) => id),
+    }),
+    write: async (conn, id, body, audit) => {
+      const input = toUpdate(body as ProductBody)
+      const attributes = custom.write('update', body)
+      const product = await updateProduct(conn, id, input, attributes, audit).catch((error) => {
+        throw httpError(error)
+      })
+      return product && custom.show(conn, product)
+    },
+  }
 }
 
 function httpError(error: unknown): unknown {

@@ -3,12 +3,12 @@
 // update, the photo and logo, and the public info.
 import type { Entity } from '../entity'
 import { providerSorts } from '../lists/sorts'
-import { deleteServiceProvider } from './provider-delete'
+import { deleteServiceProvider, providerTrash } from './provider-delete'
 import { providerColumns } from './provider-export'
 import { registerProviderImageRoutes } from './provider-image-routes'
 import { findProvider, type Provider, type ProviderFilter, providerList } from './provider-queries'
 import { BASE_PATH, NOT_FOUND, providerFilter, providerListQuery } from './provider-request'
-import { registerServiceProviderRoutes } from './provider-routes'
+import { providerUpdate, registerServiceProviderRoutes } from './provider-routes'
 import { registerPublicInfoRoutes } from './public-info-routes'
 
 export const providerEntity: Entity<ProviderFilter, Provider> = {
@@ -25,8 +25,10 @@ export const providerEntity: Entity<ProviderFilter, Provider> = {
   },
   find: findProvider,
   remove: deleteServiceProvider,
+  trash: providerTrash,
   canBeHeld: true,
   enabling: true,
+  update: providerUpdate,
   export: { file: 'service-providers', columns: providerColumns },
   routes: (app, db) => {
     registerServiceProviderRoutes(app, db)

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { WRITE } from '../auth/rights'
 import type { Database } from '../db/types'
+import type { EntityUpdate } from '../entity'
 import { HttpError } from '../errors'
 import { customFields } from '../lib/custom-fields'
 import { writeIfMatch } from '../lib/etag'
@@ -29,6 +30,7 @@ import {
 export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<Database>) {
   const custom = customFields(app, 'service-provider', 'serviceProviders')
   const { current, audit } = providerAudit(custom)
+  const update = providerUpdate(app)
   app.post<{ Body: NewProviderBody }>(
     BASE_PATH,
     {
@@ -60,19 +62,36 @@ export function registerServiceProviderRoutes(app: FastifyInstance, db: Kysely<D
     },
     async (request) => {
       const id = providerId(request.params)
-      const input = toInput(request.body)
       const provider = await writeIfMatch(db, request, {
         record: ['serviceProviders', id],
         current: (conn) => current(conn, id),
-        write: (conn) =>
-          updateProvider(conn, id, input, custom.write('update', request.body), audit(request)),
-      }).catch((error) => {
-        throw httpError(error)
+        write: (conn) => update.write(conn, id, request.body, audit(request)),
       })
       if (!provider) throw new HttpError(404, NOT_FOUND)
-      return custom.show(db, provider)
+      return provider
     },
   )
+}
+
+/** PUT's write, which a revert also saves through (decision 022). */
+export function providerUpdate(app: FastifyInstance): EntityUpdate {
+  const custom = customFields(app, 'service-provider', 'serviceProviders')
+  return {
+    body: ({ serviceProviderCategories, ...fields }) => ({
+      ...fields,
+      serviceProviderCategoryIds: (serviceProviderCategories as Array<{ id: number }>).map(
+        ({ id }) => id,
+      ),
+    }),
+    write: async (conn, id, body, audit) => {
+      const input = toInput(body as ProviderBody)
+      const attributes = custom.write('update', body)
+      const provider = await updateProvider(conn, id, input, attributes, audit).catch((error) => {
+        throw httpError(error)
+      })
+      return provider && custom.show(conn, provider)
+    },
+  }
 }
 
 function httpError(error: unknown): unknown {

@@ -58,6 +58,10 @@ interface Fixture {
   /** Keyed by the path segment before `:id` (`products`, `service-providers`, `sessions`...). */
   ids: Record<string, number | string>
   imageId: number
+  /** Records in each collection's trash, keyed like `ids`: one to delete for good
+   * (`trash/:id`), one to restore (`:id/restore`). */
+  trashed: Record<string, number>
+  restorable: Record<string, number>
 }
 
 /** A built app (with a web build) and every route it registered, HEAD routes included. */
@@ -100,6 +104,23 @@ async function createFixture(app: FastifyInstance, token: string): Promise<Fixtu
     payload: { image: png, imageName: 'Front' },
   })
   expect(image.statusCode, image.body).toBe(201)
+  // Records of each collection in the trash.
+  const inTrash = async () => {
+    const records: Record<string, number> = {
+      'service-provider-categories': (await api.providers.category()).id,
+      'product-categories': (await api.category()).id,
+      'service-providers': (await api.providers.create()).id,
+      products: (await api.create(provider.id)).id,
+    }
+    for (const [collection, id] of Object.entries(records)) {
+      const url = `/api/${collection}/${id}`
+      const deleted = await app.inject({ method: 'DELETE', url, headers })
+      expect(deleted.statusCode, deleted.body).toBe(204)
+    }
+    return records
+  }
+  const trashed = await inTrash()
+  const restorable = await inTrash()
   // Another operator (resetting one's own password would end the sessions used here).
   const invited = await app.inject({
     method: 'POST',
@@ -121,6 +142,8 @@ async function createFixture(app: FastifyInstance, token: string): Promise<Fixtu
       sessions: current.id,
     },
     imageId: image.json().id,
+    trashed,
+    restorable,
   }
 }
 
@@ -131,7 +154,14 @@ function concreteUrl(url: string, fixture: Fixture): string {
     .map((segment, index) => {
       if (segment === '*') return 'logo.svg'
       if (!segment.startsWith(':')) return segment
-      const id = segment === ':imageId' ? fixture.imageId : fixture.ids[segments[index - 1]]
+      const id =
+        segment === ':imageId'
+          ? fixture.imageId
+          : segments[index - 1] === 'trash'
+            ? fixture.trashed[segments[index - 2]]
+            : segments[index + 1] === 'restore'
+              ? fixture.restorable[segments[index - 1]]
+              : fixture.ids[segments[index - 1]]
       if (id === undefined) throw new Error(`No fixture id for ${segment} in ${url}: add one here`)
       return String(id)
     })
@@ -218,6 +248,11 @@ describeEachDatabase('access control', (suite) => {
         'GET /api/product-categories/export',
         'GET /api/service-provider-categories/export',
         'GET /api/service-providers/:id/products/export',
+        'GET /api/products/trash',
+        'POST /api/products/:id/restore',
+        'POST /api/products/trash/bulk',
+        'DELETE /api/products/trash/:id',
+        'POST /api/products/:id/revert',
         'POST /api/products',
         'POST /api/products/:id/images/:imageId/make-preview-image',
         'GET /api/products/:id/images/:imageId/image-file',
@@ -358,7 +393,7 @@ describeEachDatabase('access control', (suite) => {
       }
       // Every right is exercised by at least one route.
       expect([...seen].sort()).toEqual(
-        expect.arrayContaining(['account', 'operators', 'read', 'write']),
+        expect.arrayContaining(['account', 'operators', 'purge', 'read', 'write']),
       )
 
       async function signIn(operator: { username: string; password: string }) {

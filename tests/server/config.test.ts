@@ -21,6 +21,7 @@ describe('config', () => {
       dbStatementTimeoutMs: 0,
       sqliteReadWorkers: 2,
       shutdownDelaySeconds: 0,
+      trashDays: 30,
     })
   })
 
@@ -40,6 +41,7 @@ describe('config', () => {
       DB_STATEMENT_TIMEOUT_MS: '15000',
       SQLITE_READ_WORKERS: '0',
       SHUTDOWN_DELAY_SECONDS: '10',
+      TRASH_DAYS: '7',
     })
     expect(config).toMatchObject({
       port: 9000,
@@ -56,6 +58,7 @@ describe('config', () => {
       dbStatementTimeoutMs: 15000,
       sqliteReadWorkers: 0,
       shutdownDelaySeconds: 10,
+      trashDays: 7,
     })
   })
 
@@ -67,6 +70,7 @@ describe('config', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ TOKEN_TTL_HOURS: '0' }, /TOKEN_TTL_HOURS/],
     [{ DB_POOL_SIZE: '0' }, /DB_POOL_SIZE/],
+    [{ TRASH_DAYS: '0' }, /TRASH_DAYS/],
     [{ DB_STATEMENT_TIMEOUT_MS: '-1' }, /DB_STATEMENT_TIMEOUT_MS/],
     [{ SHUTDOWN_DELAY_SECONDS: 'soon' }, /SHUTDOWN_DELAY_SECONDS/],
     [{ SQLITE_READ_WORKERS: '-1' }, /SQLITE_READ_WORKERS/],

@@ -15,7 +15,8 @@ import { describeEachDatabase, uniqueName } from './support/databases'
 // Adding an entity is its folder, its schemas and one line in server/entities.ts (README,
 // "Adding an entity"). This entity exists only here: one table and one descriptor, and the
 // generic plugins give it its list (filters, sort, pages), one record, delete under its rule,
-// bulk enable/disable/delete, CSV export, history and its OpenAPI paths.
+// bulk enable/disable/delete, CSV export, history, the trash (list, restore, bulk restore,
+// delete for good), revert through its update, and its OpenAPI paths.
 
 interface WidgetFilter {
   name?: string
@@ -112,6 +113,21 @@ const widgets: Entity<WidgetFilter, Widget> = {
   },
   remove: removeWidget,
   canBeHeld: true,
+  // Its PUT, were it to have one: revert saves through it.
+  update: () => ({
+    body: ({ id: _, ...fields }) => fields,
+    write: async (conn, id, body, audit) => {
+      const before = await audit.snapshot(conn, id)
+      if (!before) return undefined
+      await untyped(conn)
+        .updateTable('widgets')
+        .set({ name: body.name, enabled: body.enabled ? 1 : 0, updatedAt: Date.now() })
+        .where('id', '=', id)
+        .execute()
+      await audit.record(conn, 'update', id, before)
+      return audit.snapshot(conn, id)
+    },
+  }),
   enabling: true,
   export: {
     file: 'widgets',
@@ -244,6 +260,33 @@ describeEachDatabase('an entity defined by one descriptor and one table', (suite
     ])
     expect((await call('GET', '/api/widgets/999999/history')).statusCode).toBe(404)
 
+    // The trash: what was deleted is listed, comes back, alone or in bulk, and goes for good.
+    const trash = await call('GET', '/api/widgets/trash')
+    expect(trash.statusCode, trash.body).toBe(200)
+    expect(trash.json().data.map((w: Widget) => w.id)).toEqual([ids.bolt, ids.axle])
+    expect(trash.json().data[1]).toMatchObject({ name: `${tag}-axle`, enabled: true })
+    const restored = await call('POST', `/api/widgets/${ids.axle}/restore`)
+    expect(restored.statusCode, restored.body).toBe(200)
+    expect(restored.json()).toEqual({ id: ids.axle, name: `${tag}-axle`, enabled: true })
+    expect((await call('GET', `/api/widgets/${ids.axle}`)).statusCode).toBe(200)
+    const bulkRestore = await call('POST', '/api/widgets/trash/bulk', {
+      action: 'restore',
+      ids: [ids.bolt],
+    })
+    expect(bulkRestore.json()).toEqual({ done: [ids.bolt], refused: [] })
+    expect((await call('DELETE', `/api/widgets/${ids.bolt}`)).statusCode).toBe(204)
+    expect((await call('DELETE', `/api/widgets/trash/${ids.bolt}`)).statusCode).toBe(204)
+    expect((await call('POST', `/api/widgets/${ids.bolt}/restore`)).statusCode).toBe(404)
+
+    // Revert: back to the version after an entry of its history, recorded as `revert`.
+    const [enabled, disabling] = (await call('GET', `/api/widgets/${ids.cog}/history`)).json().data
+    expect(enabled.changes).toEqual({ enabled: { before: false, after: true } })
+    const reverted = await call('POST', `/api/widgets/${ids.cog}/revert`, { to: disabling.id })
+    expect(reverted.statusCode, reverted.body).toBe(200)
+    expect(reverted.json()).toEqual({ id: ids.cog, name: `${tag}-cog`, enabled: false })
+    const [revertEntry] = (await call('GET', `/api/widgets/${ids.cog}/history`)).json().data
+    expect(revertEntry).toMatchObject({ action: 'revert' })
+
     // Its OpenAPI paths, each with its success answer documented.
     const openapi = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
     const paths = Object.keys(openapi.paths).filter((path) => path.startsWith('/api/widgets'))
@@ -251,8 +294,13 @@ describeEachDatabase('an entity defined by one descriptor and one table', (suite
       '/api/widgets',
       '/api/widgets/bulk',
       '/api/widgets/export',
+      '/api/widgets/trash',
+      '/api/widgets/trash/bulk',
+      '/api/widgets/trash/{id}',
       '/api/widgets/{id}',
       '/api/widgets/{id}/history',
+      '/api/widgets/{id}/restore',
+      '/api/widgets/{id}/revert',
     ])
     for (const path of paths) {
       for (const [method, operation] of Object.entries(openapi.paths[path])) {

@@ -157,6 +157,13 @@ const LOGOUT = '/api/auth/logout'
 const role = fc.constantFrom(...ROLES, 'owner', '')
 const IMAGE = '/api/products/:id/images/:imageId'
 
+const COLLECTIONS = [
+  '/api/service-provider-categories',
+  '/api/product-categories',
+  '/api/service-providers',
+  '/api/products',
+]
+
 // Deletions come after the reads of the same records, so the reads still find something.
 const ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: '/api/health', public: true },
@@ -307,6 +314,18 @@ const ENDPOINTS: Endpoint[] = [
       extra: ['filter'],
     }),
   ),
+  // The trash and revert of every collection (decision 022), after the deletes that fill it.
+  ...COLLECTIONS.flatMap((path): Endpoint[] => [
+    { method: 'GET', url: `${path}/trash` },
+    {
+      method: 'POST',
+      url: `${path}/:id/revert`,
+      body: () => ({ to: fc.integer({ min: 1, max: 50 }) }),
+    },
+    { method: 'POST', url: `${path}/:id/restore` },
+    { method: 'POST', url: `${path}/trash/bulk`, body: bulk(['restore']), extra: ['filter'] },
+    { method: 'DELETE', url: `${path}/trash/:id` },
+  ]),
 ]
 
 interface FuzzRequest {

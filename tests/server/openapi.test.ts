@@ -22,6 +22,13 @@ type Doc = {
 const MISSING_ID = 2147483647
 const docPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
 
+const COLLECTIONS = [
+  '/api/service-provider-categories',
+  '/api/product-categories',
+  '/api/service-providers',
+  '/api/products',
+]
+
 describeEachDatabase('OpenAPI description', (suite) => {
   async function appWithRoutes() {
     const routes: RouteOptions[] = []
@@ -185,6 +192,11 @@ describeEachDatabase('OpenAPI description', (suite) => {
       'PUT /api/operators/:id': () => ({ role: 'editor' }),
       'POST /api/auth/invite': () => ({ inviteToken: 'not-an-invite', password: 'a password' }),
     }
+    for (const collection of COLLECTIONS) {
+      bodies[`POST ${collection}/trash/bulk`] = () => ({ action: 'restore', ids: [1] })
+      // Any entry for 404 and 412 (checked first); a 200 finds a real one (`provokeTrash`).
+      bodies[`POST ${collection}/:id/revert`] = () => ({ to: 1 })
+    }
     const urlOf = (url: string, r: Records, id?: number) =>
       url
         .replace(':imageId', String(id ?? r.imageId))
@@ -239,11 +251,70 @@ describeEachDatabase('OpenAPI description', (suite) => {
       return (await send({ code: code(secret, Date.now() + 30_000) })).statusCode
     }
 
+    /** The fresh record of the route's collection (a provider with no products). */
+    async function ownRecord(url: string, r: Records): Promise<number> {
+      if (url.startsWith('/api/service-provider-categories')) return r.categoryId
+      if (url.startsWith('/api/product-categories')) return r.productCategoryId
+      if (url.startsWith('/api/products')) return r.productId
+      return created('/api/service-providers', buildProvider())
+    }
+    const remove = async (url: string) => {
+      const response = await call({ method: 'DELETE', url })
+      expect(response.statusCode, `DELETE ${url}: ${response.body}`).toBe(204)
+    }
+
+    /** The trash and revert routes (decision 022) need a record in the trash or a history
+     * entry first; undefined for the other routes and statuses. */
+    async function provokeTrash(
+      method: InjectOptions['method'],
+      url: string,
+      status: number,
+      r: Records,
+    ) {
+      const collection = COLLECTIONS.find((c) => url.startsWith(`${c}/`)) ?? ''
+      if (url.endsWith('/revert') && status === 200) {
+        const history = await call({ url: `${urlOf(url, r).replace('/revert', '')}/history` })
+        const [entry] = history.json().data
+        return (await call({ method, url: urlOf(url, r), payload: { to: entry.id } })).statusCode
+      }
+      const restore = url.endsWith('/restore')
+      if (!(restore || url.endsWith('/trash/:id')) || ![200, 204, 409].includes(status)) return
+      const id = await ownRecord(url, r)
+      const own = `${collection}/${id}`
+      const target = restore ? `${own}/restore` : `${collection}/trash/${id}`
+      if (status !== 409) {
+        await remove(own)
+        return (await call({ method, url: target })).statusCode
+      }
+      // What it needs is gone, or what it holds is taken.
+      if (collection === '/api/products') {
+        await remove(own)
+        await remove(`/api/service-providers/${r.providerId}`)
+      } else if (collection === '/api/service-providers') {
+        const { email } = (await call({ url: own })).json()
+        await remove(own)
+        await created('/api/service-providers', buildProvider({ email }))
+      } else {
+        const parentField = collection.includes('product') ? 'parentCategoryId' : 'parentId'
+        const child = await created(collection, {
+          name: `Child of ${id}`,
+          description: 'x',
+          [parentField]: id,
+        })
+        await remove(`${collection}/${child}`)
+        await remove(own)
+        return (await call({ method, url: `${collection}/${child}/restore` })).statusCode
+      }
+      return (await call({ method, url: target })).statusCode
+    }
+
     /** Provokes `status` from the operation; returns the status it got. */
     async function provoke(method: string, url: string, status: number): Promise<number> {
       const special = await provokeTwoFactor(method, url, status)
       if (special !== undefined) return special
       const r = await records()
+      const trash = await provokeTrash(method as InjectOptions['method'], url, status, r)
+      if (trash !== undefined) return trash
       const key = `${method} ${url}`
       const body = bodies[key]?.(r)
       const payload = body ?? (method === 'POST' || method === 'PUT' ? {} : undefined)

@@ -80,6 +80,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dbStatementTimeoutMs: 0,
     sqliteReadWorkers: 2,
     shutdownDelaySeconds: 0,
+    trashDays: 30,
     ...overrides,
   }
 }
