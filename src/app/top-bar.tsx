@@ -1,4 +1,4 @@
-import { Box, Button, Flex, IconButton, Spacer, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, IconButton, Spacer, Text, VisuallyHidden } from '@chakra-ui/react'
 import { CircleUserRound, LogOut, Menu } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
@@ -58,25 +58,34 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
   )
 }
 
+/** Out of sight below `sm`, still read out. */
+const phoneHidden = {
+  '@media (max-width: 479.98px)': {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0, 0, 0, 0)',
+    whiteSpace: 'nowrap',
+  },
+}
+
 /** Who is signed in, leading to their Account page; narrow screens show the icon alone. */
 function SignedInAs() {
   const me = useMe()
   if (!me) return null
   const role = ROLE_LABELS[me.role] ?? me.role
   return (
-    <Button
-      asChild
-      variant="ghost"
-      size="sm"
-      px="2"
-      aria-label={`Account: ${me.username}, ${role}`}
-    >
+    <Button asChild variant="ghost" size="sm" px="2">
       <RouterLink to={paths.profile}>
         <CircleUserRound aria-hidden />
-        <Box hideBelow="sm" textAlign="start" lineHeight="short" maxW="12rem">
+        {/* Named by its text (no aria-label), so the name holds what is seen: "Account: admin
+            Administrator", the username and role hidden visually on phones only. */}
+        <VisuallyHidden>Account: </VisuallyHidden>
+        <Box textAlign="start" lineHeight="short" maxW="12rem" css={phoneHidden}>
           <Text fontWeight="semibold" truncate>
             {me.username}
-          </Text>
+          </Text>{' '}
           <Text fontSize="xs" color="fg.muted">
             {role}
           </Text>

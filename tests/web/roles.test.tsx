@@ -147,7 +147,7 @@ describe('an administrator', () => {
     const { user, router } = renderApp('/dashboard', { signedIn: true })
     await screen.findByText('Welcome to the admin dashboard')
     const banner = screen.getByRole('banner')
-    const account = within(banner).getByRole('link', { name: 'Account: admin, Administrator' })
+    const account = within(banner).getByRole('link', { name: 'Account: admin Administrator' })
     expect(account).toHaveTextContent('admin')
     expect(account).toHaveTextContent('Administrator')
     await user.click(account)
