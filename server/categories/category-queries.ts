@@ -1,7 +1,8 @@
 // Queries shared by both category hierarchies (service-provider and product categories): the
 // same columns, the same rules, different tables. Plain functions taking `db` first.
 
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
+import { PostgresAdapter, sql, type Transaction } from 'kysely'
+import { inTransaction } from '../db/transaction'
 import type { CategoryTableName, Database, Db } from '../db/types'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import type { Audit } from '../lib/history'
@@ -136,13 +137,13 @@ function matchingCategories(db: Db, table: CategoryTableName, filter: CategoryFi
 }
 
 export async function createCategory(
-  db: Kysely<Database>,
+  db: Db,
   table: CategoryTableName,
   input: CategoryInput,
   attributes?: AttributesWrite,
   audit?: Audit,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockHierarchy(trx, table)
     if (input.parentId !== null) await assertExists(trx, table, input.parentId)
     const now = Date.now()
@@ -159,14 +160,14 @@ export async function createCategory(
 
 /** Returns false when the category does not exist. */
 export async function updateCategory(
-  db: Kysely<Database>,
+  db: Db,
   table: CategoryTableName,
   id: number,
   input: CategoryInput,
   attributes?: AttributesWrite,
   audit?: Audit,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockHierarchy(trx, table)
     if (!(await findCategory(trx, table, id))) return false
     const before = await audit?.snapshot(trx, id)

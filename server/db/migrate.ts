@@ -13,6 +13,7 @@ import * as history from './migrations/2026-11-25-011-history'
 import * as categoryNameSearch from './migrations/2026-11-25-015-category-name-search'
 import * as priceSortCoversBounds from './migrations/2026-11-26-016-price-sort-covers-bounds'
 import * as team from './migrations/2026-11-27-017-team'
+import * as imports from './migrations/2026-11-28-019-imports'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-015-category-name-search': categoryNameSearch,
   '2026-11-26-016-price-sort-covers-bounds': priceSortCoversBounds,
   '2026-11-27-017-team': team,
+  '2026-11-28-019-imports': imports,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
