@@ -12,6 +12,7 @@ import { capabilityPlugin, type Entity, entityPlugin } from './entity'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { type Lifecycle, registerHealth } from './health'
 import { registerHistoryRoutes } from './history/history-routes'
+import { registerImportRoutes } from './imports/import-routes'
 import { registerDeleteRoutes } from './lib/delete-routes'
 import { registerFieldTitles } from './lib/field-titles'
 import { parseQueryString } from './lib/query-schema'
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerDeleteRoutes,
     registerBulkRoutes,
     registerHistoryRoutes,
+    registerImportRoutes,
   ]
   for (const register of capabilities) {
     await app.register(capabilityPlugin(register), { db, entities })
