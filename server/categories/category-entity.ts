@@ -6,6 +6,7 @@ import { nullableIdFilter, type RawQuery, textFilter } from '../lists/list-param
 import { categorySorts, sortParams } from '../lists/sorts'
 import { deleteCategory } from './category-delete'
 import { categoryColumns } from './category-export'
+import { categoryImport } from './category-import'
 import {
   type CategoryJson,
   type CategoryKind,
@@ -46,6 +47,7 @@ function categoryEntity(
       columns: categoryColumns(kind),
       source: exportedCategoryList(kind),
     },
+    import: categoryImport(kind),
     routes: (app, db) => registerCategoryRoutes(app, db, kind),
   }
 }

@@ -171,10 +171,7 @@ export async function updateCategory(
     await lockHierarchy(trx, table)
     if (!(await findCategory(trx, table, id))) return false
     const before = await audit?.snapshot(trx, id)
-    if (input.parentId !== null) {
-      await assertExists(trx, table, input.parentId)
-      await assertNotDescendant(trx, table, id, input.parentId)
-    }
+    await assertValidParent(trx, table, id, input.parentId)
     await trx
       .updateTable(table)
       .set({ ...input, updatedAt: Date.now() })
@@ -184,6 +181,19 @@ export async function updateCategory(
     await audit?.record(trx, 'update', id, before)
     return true
   })
+}
+
+/** The parent exists and is neither the category (`id`, when it exists) nor a descendant of
+ * it: else an InvalidParentError. */
+export async function assertValidParent(
+  db: Db,
+  table: CategoryTableName,
+  id: number | undefined,
+  parentId: number | null,
+): Promise<void> {
+  if (parentId === null) return
+  await assertExists(db, table, parentId)
+  if (id !== undefined) await assertNotDescendant(db, table, id, parentId)
 }
 
 async function assertExists(db: Db, table: CategoryTableName, parentId: number) {

@@ -41,12 +41,28 @@ export const MAX_SEARCH_LIMIT = 50
 
 type Body = Record<string, unknown> & { name: string; description: string }
 
+/** What create and update write, from a checked body. */
+export function categoryInput(kind: CategoryKind, body: Body): CategoryInput {
+  return {
+    name: body.name.trim(),
+    description: body.description.trim(),
+    parentId: (body[kind.parentField] as number | null | undefined) ?? null,
+  }
+}
+
+/** The 400 text of a parent that cannot be. */
+export function parentDetail({ parentField }: CategoryKind, error: InvalidParentError): string {
+  return error.reason === 'missing'
+    ? `${parentField} ${error.parentId} is not an existing category`
+    : `${parentField} cannot be the category itself or one of its descendants`
+}
+
 export function registerCategoryRoutes(
   app: FastifyInstance,
   db: Kysely<Database>,
   kind: CategoryKind,
 ) {
-  const { path, table, schemaId, parentField, notFound } = kind
+  const { path, table, schemaId, notFound } = kind
   const custom = customFields(app, schemaId, table)
   /** The category as GET answers it; undefined when it does not exist. */
   const current = async (conn: Db, id: number) => {
@@ -54,26 +70,15 @@ export function registerCategoryRoutes(
     return category && custom.show(conn, category)
   }
   const audit = requestAudit(schemaId, current)
-  const toInput = (body: Body): CategoryInput => ({
-    name: body.name.trim(),
-    description: body.description.trim(),
-    parentId: (body[parentField] as number | null | undefined) ?? null,
-  })
+  const toInput = (body: Body) => categoryInput(kind, body)
   // `/categories/abc` names no category, exactly like `/categories/999999`: both are 404.
   const idParam = (params: unknown) => {
     const id = pathId(params)
     if (id === undefined) throw new HttpError(404, notFound)
     return id
   }
-  const parentError = (error: unknown) => {
-    if (!(error instanceof InvalidParentError)) return error
-    return new HttpError(
-      400,
-      error.reason === 'missing'
-        ? `${parentField} ${error.parentId} is not an existing category`
-        : `${parentField} cannot be the category itself or one of its descendants`,
-    )
-  }
+  const parentError = (error: unknown) =>
+    error instanceof InvalidParentError ? new HttpError(400, parentDetail(kind, error)) : error
 
   // The pickers: categories by name (or by id) with their full paths, a few at a time.
   const searchQuery = querySchema({

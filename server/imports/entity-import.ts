@@ -14,6 +14,12 @@ export interface Refusal {
   detail: string
 }
 
+/** What an import remembers across rows. */
+export interface ImportFile {
+  seen: Map<string, unknown>
+  row: number
+}
+
 export interface EntityImport {
   /** The record as GET shows it (custom fields included) as a body of its update form; it may
    * hold more (a category reader compares `<field>Names` with the cell). */
@@ -22,15 +28,10 @@ export interface EntityImport {
   normalise?: (body: Body) => void
   /**
    * Its references and uniqueness rules, checked before any write (the write functions check
-   * them again and would abort the whole import). `seen` is this import's memory (emails of
-   * earlier rows); `id` is the record a row updates.
+   * them again and would abort the whole import). `file.seen` is this import's memory (emails of
+   * earlier rows), `file.row` the row's number; `id` is the record a row updates.
    */
-  check?: (
-    db: Db,
-    body: Body,
-    id: number | undefined,
-    seen: Map<string, unknown>,
-  ) => Promise<Refusal[]>
+  check?: (db: Db, body: Body, id: number | undefined, file: ImportFile) => Promise<Refusal[]>
   create: (
     trx: Transaction<Database>,
     body: Body,

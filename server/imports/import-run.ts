@@ -208,7 +208,10 @@ async function checkRow(
     )
     return undefined
   }
-  for (const refusal of (await how.check?.(context.db, body, id, context.seen)) ?? []) {
+  for (const refusal of (await how.check?.(context.db, body, id, {
+    seen: context.seen,
+    row: context.row,
+  })) ?? []) {
     context.refuse(titleOf.get(refusal.field) ?? columnTitle(plan, refusal.field), refusal.detail)
   }
   if (current && id !== undefined) return { kind: 'update', form: 'update', id, body }

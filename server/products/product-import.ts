@@ -24,7 +24,7 @@ export const productImport: EntityImport = {
     }
   },
   normalise: canonicalPricing,
-  async check(db, body, id, seen) {
+  async check(db, body, id, { seen }) {
     if (id !== undefined) return []
     const providerId = Number(body.serviceProviderId)
     const key = `provider:${providerId}`
