@@ -22,17 +22,22 @@ export async function lockedTransaction<T>(
   busy.add(collection)
   try {
     return await db.transaction().execute(async (trx) => {
-      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-        const { rows } = await sql<{ locked: boolean }>`
-          select pg_try_advisory_xact_lock(${LOCK_SPACE}::int4, ${key(collection)}::int4) as locked
-        `.execute(trx)
-        if (!rows[0]?.locked) throw new HttpError(409, BUSY)
-      }
+      if (!(await instancesLock(trx, collection))) throw new HttpError(409, BUSY)
       return work(trx)
     })
   } finally {
     busy.delete(collection)
   }
+}
+
+/** PostgreSQL: takes the lock every instance sees until `trx` ends; false when another holds it.
+ * (SQLite has one writer, this process.) */
+export async function instancesLock(trx: Transaction<Database>, collection: string) {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return true
+  const { rows } = await sql<{ locked: boolean }>`
+    select pg_try_advisory_xact_lock(${LOCK_SPACE}::int4, ${key(collection)}::int4) as locked
+  `.execute(trx)
+  return rows[0]?.locked === true
 }
 
 /** The lock's first key, apart from the record locks of lib/etag.ts. */

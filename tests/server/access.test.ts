@@ -56,6 +56,8 @@ interface Fixture {
   /** Keyed by the path segment before `:id` (`products`, `service-providers`...). */
   ids: Record<string, number>
   imageId: number
+  /** An import's batch id, for its undo. */
+  batchId: string
 }
 
 /** A built app (with a web build) and every route it registered, HEAD routes included. */
@@ -98,6 +100,13 @@ async function createFixture(app: FastifyInstance, token: string): Promise<Fixtu
     payload: { image: png, imageName: 'Front' },
   })
   expect(image.statusCode, image.body).toBe(201)
+  const imported = await app.inject({
+    method: 'POST',
+    url: '/api/product-categories/import',
+    headers: { ...headers, 'content-type': 'text/csv' },
+    payload: 'Name,Description\nImported,From a file\n',
+  })
+  expect(imported.statusCode, imported.body).toBe(200)
   return {
     ids: {
       'service-provider-categories': providerCategory.id,
@@ -106,6 +115,7 @@ async function createFixture(app: FastifyInstance, token: string): Promise<Fixtu
       products: product.id,
     },
     imageId: image.json().id,
+    batchId: imported.json().batchId,
   }
 }
 
@@ -116,6 +126,7 @@ function concreteUrl(url: string, fixture: Fixture): string {
     .map((segment, index) => {
       if (segment === '*') return 'logo.svg'
       if (!segment.startsWith(':')) return segment
+      if (segment === ':batchId') return fixture.batchId
       const id = segment === ':imageId' ? fixture.imageId : fixture.ids[segments[index - 1]]
       if (id === undefined) throw new Error(`No fixture id for ${segment} in ${url}: add one here`)
       return String(id)
@@ -203,6 +214,8 @@ describeEachDatabase('access control', (suite) => {
         'GET /api/products/:id/history',
         'POST /api/products/bulk',
         'POST /api/products/:id/images/bulk',
+        'POST /api/products/import',
+        'POST /api/imports/:batchId/undo',
       ]),
     )
     expect(new Set(keys).size).toBe(keys.length)
