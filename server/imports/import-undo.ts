@@ -12,6 +12,9 @@ import { customFields } from '../lib/custom-fields'
 import { auditor, type Changes, changesBetween, recordHistory } from '../lib/history'
 import { lockedTransaction } from './import-lock'
 
+const IMPORT_NOT_FOUND = 'Import not found'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /** How many records a 409 names (then "and N more"). */
 const NAMED = 20
 
@@ -22,13 +25,15 @@ export async function undoImport(
   batchId: string,
   operatorId: number,
 ): Promise<{ deleted: number; reverted: number }> {
+  // Batch ids are UUIDs: anything else names no import (and a NUL would upset PostgreSQL).
+  if (!UUID.test(batchId)) throw new HttpError(404, IMPORT_NOT_FOUND)
   const run = await db
     .selectFrom('imports')
     .selectAll()
     .where('batchId', '=', batchId)
     .executeTakeFirst()
   const entity = entities.find((candidate) => candidate.collection === run?.collection)
-  if (!run || !entity?.import) throw new HttpError(404, 'Import not found')
+  if (!run || !entity?.import) throw new HttpError(404, IMPORT_NOT_FOUND)
   if (run.undoneAt !== null) throw new HttpError(409, 'This import was already undone')
   const how = entity.import
   const custom = customFields(app, entity.schemaId, entity.table)
