@@ -16,6 +16,7 @@ import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
 import { type Lifecycle, registerHealth } from './health'
 import { registerHistoryRoutes } from './history/history-routes'
 import { registerRevertRoutes } from './history/revert-routes'
+import { registerImportRoutes } from './imports/import-routes'
 import { registerDeleteRoutes } from './lib/delete-routes'
 import { registerFieldTitles } from './lib/field-titles'
 import { parseQueryString } from './lib/query-schema'
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerHistoryRoutes,
     registerTrashRoutes,
     registerRevertRoutes,
+    registerImportRoutes,
   ]
   for (const register of capabilities) {
     await app.register(capabilityPlugin(register), { db, entities })

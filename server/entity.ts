@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, Db } from './db/types'
+import type { EntityImport } from './imports/entity-import'
 import type { CsvColumn } from './lib/csv-export'
 import type { DeleteOutcome } from './lib/delete-rules'
 import type { Audit } from './lib/history'
@@ -69,6 +70,8 @@ export interface Entity<
     // biome-ignore lint/suspicious/noExplicitAny: whatever the source reads before its queries
     source?: ListSource<Filter, ExportRow, any>
   }
+  /** How a CSV row creates or updates a record (../imports/): the export's columns read back. */
+  import?: EntityImport
   /** Its own routes: create, update, nested lists. */
   routes?: (app: FastifyInstance, db: Kysely<Database>) => void
 }

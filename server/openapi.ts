@@ -34,6 +34,7 @@ const DESCRIPTIONS: Record<string, string> = {
   Record: 'The record',
   Created: 'Created',
   Bulk: 'What was done and what was refused, and why',
+  Imported: 'What the import did (a dry run: would do), and the refused rows',
 }
 
 /** The error statuses a route gives, from what it is: protected, with a body, with an id. */

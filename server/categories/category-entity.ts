@@ -6,6 +6,7 @@ import { nullableIdFilter, type RawQuery, textFilter } from '../lists/list-param
 import { categorySorts, sortParams } from '../lists/sorts'
 import { categoryTrash, deleteCategory } from './category-delete'
 import { categoryColumns } from './category-export'
+import { categoryImport } from './category-import'
 import {
   type CategoryJson,
   type CategoryKind,
@@ -48,6 +49,7 @@ function categoryEntity(
       source: exportedCategoryList(kind),
     },
     update: categoryUpdate(kind),
+    import: categoryImport(kind),
     routes: (app, db) => registerCategoryRoutes(app, db, kind),
   }
 }

@@ -1,7 +1,8 @@
 // Queries shared by both category hierarchies (service-provider and product categories): the
 // same columns, the same rules, different tables. Plain functions taking `db` first.
 
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
+import { PostgresAdapter, sql, type Transaction } from 'kysely'
+import { inTransaction } from '../db/transaction'
 import type { CategoryTableName, Database, Db } from '../db/types'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import type { Audit } from '../lib/history'
@@ -136,13 +137,13 @@ function matchingCategories(db: Db, table: CategoryTableName, filter: CategoryFi
 }
 
 export async function createCategory(
-  db: Kysely<Database>,
+  db: Db,
   table: CategoryTableName,
   input: CategoryInput,
   attributes?: AttributesWrite,
   audit?: Audit,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockHierarchy(trx, table)
     if (input.parentId !== null) await assertExists(trx, table, input.parentId)
     const now = Date.now()
@@ -159,21 +160,18 @@ export async function createCategory(
 
 /** Returns false when the category does not exist. */
 export async function updateCategory(
-  db: Kysely<Database>,
+  db: Db,
   table: CategoryTableName,
   id: number,
   input: CategoryInput,
   attributes?: AttributesWrite,
   audit?: Audit,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockHierarchy(trx, table)
     if (!(await findCategory(trx, table, id))) return false
     const before = await audit?.snapshot(trx, id)
-    if (input.parentId !== null) {
-      await assertExists(trx, table, input.parentId)
-      await assertNotDescendant(trx, table, id, input.parentId)
-    }
+    await assertValidParent(trx, table, id, input.parentId)
     await trx
       .updateTable(table)
       .set({ ...input, updatedAt: Date.now() })
@@ -183,6 +181,19 @@ export async function updateCategory(
     await audit?.record(trx, 'update', id, before)
     return true
   })
+}
+
+/** The parent exists and is neither the category (`id`, when it exists) nor a descendant of
+ * it: else an InvalidParentError. */
+export async function assertValidParent(
+  db: Db,
+  table: CategoryTableName,
+  id: number | undefined,
+  parentId: number | null,
+): Promise<void> {
+  if (parentId === null) return
+  await assertExists(db, table, parentId)
+  if (id !== undefined) await assertNotDescendant(db, table, id, parentId)
 }
 
 async function assertExists(db: Db, table: CategoryTableName, parentId: number) {

@@ -42,6 +42,22 @@ export const MAX_SEARCH_LIMIT = 50
 
 type Body = Record<string, unknown> & { name: string; description: string }
 
+/** What create and update write, from a checked body. */
+export function categoryInput(kind: CategoryKind, body: Body): CategoryInput {
+  return {
+    name: body.name.trim(),
+    description: body.description.trim(),
+    parentId: (body[kind.parentField] as number | null | undefined) ?? null,
+  }
+}
+
+/** The 400 text of a parent that cannot be. */
+export function parentDetail({ parentField }: CategoryKind, error: InvalidParentError): string {
+  return error.reason === 'missing'
+    ? `${parentField} ${error.parentId} is not an existing category`
+    : `${parentField} cannot be the category itself or one of its descendants`
+}
+
 export function registerCategoryRoutes(
   app: FastifyInstance,
   db: Kysely<Database>,
@@ -129,22 +145,8 @@ export function registerCategoryRoutes(
   )
 }
 
-function categoryInput(kind: CategoryKind, body: Body): CategoryInput {
-  return {
-    name: body.name.trim(),
-    description: body.description.trim(),
-    parentId: (body[kind.parentField] as number | null | undefined) ?? null,
-  }
-}
-
-function parentFieldError({ parentField }: CategoryKind, error: unknown): unknown {
-  if (!(error instanceof InvalidParentError)) return error
-  return new HttpError(
-    400,
-    error.reason === 'missing'
-      ? `${parentField} ${error.parentId} is not an existing category`
-      : `${parentField} cannot be the category itself or one of its descendants`,
-  )
+function parentFieldError(kind: CategoryKind, error: unknown): unknown {
+  return error instanceof InvalidParentError ? new HttpError(400, parentDetail(kind, error)) : error
 }
 
 /** PUT's write, which a revert also saves through (decision 022). */

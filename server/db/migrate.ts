@@ -14,6 +14,7 @@ import * as categoryNameSearch from './migrations/2026-11-25-015-category-name-s
 import * as priceSortCoversBounds from './migrations/2026-11-26-016-price-sort-covers-bounds'
 import * as team from './migrations/2026-11-27-017-team'
 import * as trash from './migrations/2026-11-27-019-trash'
+import * as imports from './migrations/2026-11-27-020-imports'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-016-price-sort-covers-bounds': priceSortCoversBounds,
   '2026-11-27-017-team': team,
   '2026-11-27-019-trash': trash,
+  '2026-11-27-020-imports': imports,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -187,6 +187,7 @@ export interface Database {
   serviceProvidersFts: TextIndexTable
   history: HistoryTable
   trash: TrashTable
+  imports: ImportsTable
 }
 
 /** One recorded write (migration 011, lib/history.ts); `changes` is JSON text. */
@@ -199,6 +200,21 @@ export interface HistoryTable {
   operatorId: number
   at: number
   changes: string
+  /** The import that wrote it (migration 019), else null. */
+  batchId: Generated<string | null>
+}
+
+/** One CSV import that wrote something (migration 019, server/imports/). */
+export interface ImportsTable {
+  batchId: string
+  /** The collection's path, e.g. `/api/products`. */
+  collection: string
+  operatorId: number
+  at: number
+  created: number
+  updated: number
+  /** When it was undone, else null. */
+  undoneAt: number | null
 }
 
 /** A deleted record, moved out of its tables (migration 019, server/trash). */

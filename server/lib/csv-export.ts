@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import { stringify } from 'csv-stringify'
 import type { FastifyReply } from 'fastify'
 import type { Db } from '../db/types'
+import type { CellReader } from '../imports/cells'
 import type { Dated, ExportRows } from '../lists/list-engine'
 import type { CategoryRef } from './category-links'
 import type { Attributes, CustomFields } from './custom-fields'
@@ -20,6 +21,9 @@ export interface CsvColumn<Row> {
   /** The schema field the column shows: a new title an analyst gives it becomes the header. */
   field?: string
   value: (row: Row) => Cell
+  /** How an import reads the cell back into `field` (../imports/cells.ts); a column without it
+   * is the export's alone (Created, a photo's presence) and an import passes it by. */
+  read?: CellReader
 }
 
 /** Naira with kobo, as spreadsheets read a number: 1500 → "1500.00". */

@@ -39,6 +39,9 @@ export type HistoryAction =
   | 'restore'
   | 'purge'
   | 'revert'
+  // A CSV import's write of one record, and the undo of that import (server/imports/).
+  | 'import'
+  | 'undo'
 
 export interface Change {
   /** null when the field did not exist before (a create, a new custom field). */
@@ -57,6 +60,8 @@ export interface HistoryEntry {
   changes: Changes
   /** The part of the record the action concerns: a product image's id. */
   partId?: number | null
+  /** The import that wrote it (server/imports/): undo finds its entries by it. */
+  batchId?: string | null
 }
 
 /** Actions worth recording even without a changed field: the new image's bytes are not kept. */
@@ -88,6 +93,7 @@ export async function recordHistory(trx: Db, entry: HistoryEntry): Promise<void>
       operatorId: entry.operatorId,
       at: Date.now(),
       changes: JSON.stringify(entry.changes),
+      batchId: entry.batchId ?? null,
     })
     .execute()
 }
@@ -131,17 +137,25 @@ export interface Audit {
 /** The record whose history holds the changes of `id` (by default `id` itself). */
 export type HistoryOwner = (id: number) => { entityId: number; partId?: number }
 
+/** An import's writes record themselves as `import` (or `undo`) with its batch id, whatever the
+ * write function calls them. */
+export interface AuditAs {
+  action: HistoryAction
+  batchId: string
+}
+
 export function auditor(
   operatorId: number,
   entity: HistoryEntity,
   snapshot: Audit['snapshot'],
   owner: HistoryOwner = (id) => ({ entityId: id }),
+  as?: AuditAs,
 ): Audit {
   return {
     snapshot,
     async record(db, action, id, before) {
       const changes = changesBetween(before, await snapshot(db, id))
-      await recordHistory(db, { operatorId, entity, action, changes, ...owner(id) })
+      await recordHistory(db, { operatorId, entity, action, changes, ...owner(id), ...as })
     },
   }
 }

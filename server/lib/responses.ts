@@ -77,6 +77,34 @@ const SHARED = [
       },
     },
   },
+  {
+    $id: 'Imported',
+    description:
+      'What an import did (a dry run: would do), and every refused row (the first 1,000) by row and column',
+    type: 'object',
+    required: ['created', 'updated', 'unchanged', 'errors', 'batchId'],
+    properties: {
+      created: { type: 'integer' },
+      updated: { type: 'integer' },
+      unchanged: { type: 'integer' },
+      errors: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['row', 'column', 'detail'],
+          properties: {
+            row: { type: 'integer', description: 'As a spreadsheet numbers it: the header is 1' },
+            column: { type: 'string', description: 'The header title' },
+            detail: { type: 'string' },
+          },
+        },
+      },
+      batchId: {
+        type: ['string', 'null'],
+        description: 'Undo with it; null when nothing was written',
+      },
+    },
+  },
 ]
 
 /** The $ids of the shared response schemas (the serialiser needs no others). */
@@ -100,6 +128,15 @@ export const ok = {
   record: { 200: ref('Record', 'The record') },
   created: { 201: ref('Created', 'Created') },
   bulk: { 200: ref('Bulk', 'What was done and what was refused, and why') },
+  imported: { 200: ref('Imported', 'What the import did') },
+  undone: {
+    200: {
+      description: 'Undone: how many records were deleted and put back',
+      type: 'object',
+      required: ['deleted', 'reverted'],
+      properties: { deleted: { type: 'integer' }, reverted: { type: 'integer' } },
+    },
+  },
   deleted: { 204: { description: 'Deleted: no body', type: 'null' } },
   imageRef: {
     200: {

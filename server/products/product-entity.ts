@@ -8,6 +8,7 @@ import { deleteProduct, productTrash } from './product-delete'
 import { productColumns } from './product-export'
 import { registerProductImageBulk } from './product-image-bulk'
 import { registerProductImageRoutes } from './product-image-routes'
+import { productImport } from './product-import'
 import { findProduct, type Product, type ProductFilter, productList } from './product-queries'
 import {
   BASE_PATH,
@@ -43,6 +44,7 @@ export const productEntity: Entity<ProductFilter, Product> = {
   enabling: true,
   update: productUpdate,
   export: { file: 'products', columns: productColumns },
+  import: productImport,
   routes: (app, db) => {
     registerProductRoutes(app, db)
     registerProductImageRoutes(app, db)

@@ -50,11 +50,17 @@ export function productImageId(params: unknown): number {
  * other value is left for the schema to refuse.
  */
 export const normalisePricing: preValidationAsyncHookHandler = async (request) => {
-  const body = request.body as Record<string, unknown> | undefined
-  if (typeof body !== 'object' || body === null || typeof body.pricing !== 'string') return
-  const spelled = body.pricing.trim().toLowerCase()
-  if (spelled === 'fixed') body.pricing = 'Fixed'
-  else if (spelled === 'range') body.pricing = 'Range'
+  canonicalPricing(request.body)
+}
+
+/** The same for a body in hand (a CSV import's row). */
+export function canonicalPricing(body: unknown): void {
+  if (typeof body !== 'object' || body === null) return
+  const fields = body as Record<string, unknown>
+  if (typeof fields.pricing !== 'string') return
+  const spelled = fields.pricing.trim().toLowerCase()
+  if (spelled === 'fixed') fields.pricing = 'Fixed'
+  else if (spelled === 'range') fields.pricing = 'Range'
 }
 
 // Picks the fields one by one. A Fixed product keeps only its price and a Range product only

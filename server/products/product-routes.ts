@@ -169,7 +169,8 @@ export function productUpdate(app: FastifyInstance): EntityUpdate {
   }
 }
 
-function httpError(error: unknown): unknown {
+/** The 400 of a write its rules refused (a provider or a category that does not exist). */
+export function httpError(error: unknown): unknown {
   if (error instanceof UnknownProviderError) {
     return new HttpError(400, `serviceProviderId ${error.id} is not an existing service provider`)
   }

@@ -1,7 +1,7 @@
 // Creating and updating products: the product row and its category links change together, in
 // one transaction.
-import type { Kysely } from 'kysely'
-import type { Database, Db, Pricing } from '../db/types'
+import { inTransaction } from '../db/transaction'
+import type { Db, Pricing } from '../db/types'
 import {
   linkCategories,
   missingCategoryIds,
@@ -54,12 +54,12 @@ export class UnknownProviderError extends Error {
 
 /** New products start enabled (unless told otherwise), unrated and without a preview image. */
 export async function createProduct(
-  db: Kysely<Database>,
+  db: Db,
   input: NewProduct,
   attributes?: AttributesWrite,
   audit?: Audit,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const provider = await trx
       .selectFrom('serviceProviders')
       .select('id')
@@ -90,13 +90,13 @@ export async function createProduct(
 
 /** The updated product, or undefined when it does not exist. The provider never changes. */
 export async function updateProduct(
-  db: Kysely<Database>,
+  db: Db,
   id: number,
   input: ProductUpdate,
   attributes?: AttributesWrite,
   audit?: Audit,
 ): Promise<Product | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await audit?.snapshot(trx, id)
     // Updating the row first also locks it (PostgreSQL), so two PUTs of one product replace
     // its categories one after the other instead of colliding on the link table.

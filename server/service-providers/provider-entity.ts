@@ -6,6 +6,7 @@ import { providerSorts } from '../lists/sorts'
 import { deleteServiceProvider, providerTrash } from './provider-delete'
 import { providerColumns } from './provider-export'
 import { registerProviderImageRoutes } from './provider-image-routes'
+import { providerImport } from './provider-import'
 import { findProvider, type Provider, type ProviderFilter, providerList } from './provider-queries'
 import { BASE_PATH, NOT_FOUND, providerFilter, providerListQuery } from './provider-request'
 import { providerUpdate, registerServiceProviderRoutes } from './provider-routes'
@@ -30,6 +31,7 @@ export const providerEntity: Entity<ProviderFilter, Provider> = {
   enabling: true,
   update: providerUpdate,
   export: { file: 'service-providers', columns: providerColumns },
+  import: providerImport,
   routes: (app, db) => {
     registerServiceProviderRoutes(app, db)
     registerPublicInfoRoutes(app, db)

@@ -94,7 +94,8 @@ export function providerUpdate(app: FastifyInstance): EntityUpdate {
   }
 }
 
-function httpError(error: unknown): unknown {
+/** The 4xx of a write its rules refused (a taken email, a category that does not exist). */
+export function httpError(error: unknown): unknown {
   if (error instanceof DuplicateEmailError) return new HttpError(409, DUPLICATE_EMAIL)
   if (error instanceof UnknownCategoriesError) {
     const what =

@@ -1,8 +1,8 @@
 // Creating and updating service providers: the provider row and its category links change
 // together, in one transaction.
-import type { Kysely } from 'kysely'
 import { isUniqueViolation } from '../db/constraint-errors'
-import type { Database, Db } from '../db/types'
+import { inTransaction } from '../db/transaction'
+import type { Db } from '../db/types'
 import {
   linkCategories,
   missingCategoryIds,
@@ -49,13 +49,13 @@ export class DuplicateEmailError extends Error {
 }
 
 export async function createProvider(
-  db: Kysely<Database>,
+  db: Db,
   input: NewProvider,
   attributes?: AttributesWrite,
   audit?: Audit,
 ): Promise<number> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       await assertCategoriesExist(trx, input.categoryIds)
       const now = Date.now()
       const row = await trx
@@ -83,13 +83,13 @@ export async function createProvider(
 
 /** The updated provider, or undefined when it does not exist. The email never changes. */
 export async function updateProvider(
-  db: Kysely<Database>,
+  db: Db,
   id: number,
   input: ProviderInput,
   attributes?: AttributesWrite,
   audit?: Audit,
 ): Promise<Provider | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await audit?.snapshot(trx, id)
     // Updating the row first also locks it (PostgreSQL), so two PUTs of one provider replace
     // its categories one after the other instead of colliding on the link table.

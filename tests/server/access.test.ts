@@ -62,6 +62,8 @@ interface Fixture {
    * (`trash/:id`), one to restore (`:id/restore`). */
   trashed: Record<string, number>
   restorable: Record<string, number>
+  /** An import's batch id, for its undo. */
+  batchId: string
 }
 
 /** A built app (with a web build) and every route it registered, HEAD routes included. */
@@ -132,6 +134,13 @@ async function createFixture(app: FastifyInstance, token: string): Promise<Fixtu
   // The session of `token` itself, so that its owner can revoke it.
   const session = await app.inject({ url: '/api/me/sessions', headers })
   const current = session.json().find((one: { current: boolean }) => one.current)
+  const imported = await app.inject({
+    method: 'POST',
+    url: '/api/product-categories/import',
+    headers: { ...headers, 'content-type': 'text/csv' },
+    payload: 'Name,Description\nImported,From a file\n',
+  })
+  expect(imported.statusCode, imported.body).toBe(200)
   return {
     ids: {
       'service-provider-categories': providerCategory.id,
@@ -144,6 +153,7 @@ async function createFixture(app: FastifyInstance, token: string): Promise<Fixtu
     imageId: image.json().id,
     trashed,
     restorable,
+    batchId: imported.json().batchId,
   }
 }
 
@@ -154,6 +164,7 @@ function concreteUrl(url: string, fixture: Fixture): string {
     .map((segment, index) => {
       if (segment === '*') return 'logo.svg'
       if (!segment.startsWith(':')) return segment
+      if (segment === ':batchId') return fixture.batchId
       const id =
         segment === ':imageId'
           ? fixture.imageId
@@ -263,6 +274,8 @@ describeEachDatabase('access control', (suite) => {
         'DELETE /api/me/sessions/:id',
         'PUT /api/operators/:id',
         'GET /api/operators/:id/history',
+        'POST /api/products/import',
+        'POST /api/imports/:batchId/undo',
       ]),
     )
     expect(new Set(keys).size).toBe(keys.length)

@@ -1,15 +1,21 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
-import { beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Db } from '../../server/db/types'
 import { ENTITIES } from '../../server/entities'
 import type { Entity, EntityTable } from '../../server/entity'
+import { number, text, yesNo } from '../../server/imports/cells'
+import type { EntityImport } from '../../server/imports/entity-import'
 import { type DeleteOutcome, holdersDetail } from '../../server/lib/delete-rules'
 import { booleanParam, pageParams, querySchema, textParam } from '../../server/lib/query-schema'
 import type { ListSource } from '../../server/lists/list-engine'
 import { booleanFilter, containsPattern, textFilter } from '../../server/lists/list-params'
 import { orderBySort, sortParams } from '../../server/lists/sorts'
+import { DEFAULT_SCHEMAS_DIR } from '../../server/schemas'
 import { describeEachDatabase, uniqueName } from './support/databases'
 
 // Adding an entity is its folder, its schemas and one line in server/entities.ts (README,
@@ -92,6 +98,57 @@ async function removeWidget(db: Db, id: number): Promise<DeleteOutcome> {
   return { outcome: 'deleted', record: row }
 }
 
+// Its import: how a body becomes a row, through the handle the import gives (its transaction).
+const widgetImport: EntityImport = {
+  body: (record) => ({ ...record }),
+  create: async (trx, body, _attributes, audit) => {
+    const at = Date.now()
+    const row = await untyped(trx)
+      .insertInto('widgets')
+      .values({
+        name: body.name,
+        enabled: body.enabled === false ? 0 : 1,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await audit.record(trx, 'create', row.id, undefined)
+    return row.id
+  },
+  update: async (trx, id, body, _attributes, audit) => {
+    const before = await audit.snapshot(trx, id)
+    await untyped(trx)
+      .updateTable('widgets')
+      .set({ name: body.name, enabled: body.enabled === false ? 0 : 1, updatedAt: Date.now() })
+      .where('id', '=', id)
+      .execute()
+    await audit.record(trx, 'update', id, before)
+  },
+}
+
+// Its form schema, beside the product's (the import checks rows against it).
+const schemasDir = mkdtempSync(path.join(os.tmpdir(), 'widget-schemas-'))
+cpSync(DEFAULT_SCHEMAS_DIR, schemasDir, { recursive: true })
+writeFileSync(
+  path.join(schemasDir, 'widget.json'),
+  JSON.stringify({
+    $id: 'widget',
+    definitions: {
+      create: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          name: { type: 'string', title: 'Name', minLength: 1, maxLength: 60, pattern: '\\S' },
+          enabled: { type: 'boolean', title: 'Enabled', default: true },
+        },
+      },
+      update: { $ref: '#/definitions/create' },
+    },
+  }),
+)
+afterAll(() => rmSync(schemasDir, { recursive: true, force: true }))
+
 const widgets: Entity<WidgetFilter, Widget> = {
   collection: '/api/widgets',
   table: TABLE,
@@ -132,11 +189,12 @@ const widgets: Entity<WidgetFilter, Widget> = {
   export: {
     file: 'widgets',
     columns: [
-      { title: 'ID', value: (w) => w.id },
-      { title: 'Name', value: (w) => w.name },
-      { title: 'Enabled', value: (w) => (w.enabled ? 'Yes' : 'No') },
+      { title: 'ID', field: 'id', value: (w) => w.id, read: number },
+      { title: 'Name', field: 'name', value: (w) => w.name, read: text },
+      { title: 'Enabled', field: 'enabled', value: (w) => (w.enabled ? 'Yes' : 'No'), read: yesNo },
     ],
   },
+  import: widgetImport,
 }
 
 describeEachDatabase('an entity defined by one descriptor and one table', (suite) => {
@@ -166,7 +224,7 @@ describeEachDatabase('an entity defined by one descriptor and one table', (suite
     app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } })
 
   test('it gets list, sort, record, delete, bulk, export, history and OpenAPI paths', async () => {
-    app = await suite.makeApp({ entities: [...ENTITIES, widgets] })
+    app = await suite.makeApp({ entities: [...ENTITIES, widgets], config: { schemasDir } })
     ;({ token } = await suite.loginAsNewOperator(app))
     tag = uniqueName('w').toLowerCase()
     for (const name of ['cog', 'bolt', 'axle', 'keep-spring']) {
@@ -231,6 +289,32 @@ describeEachDatabase('an entity defined by one descriptor and one table', (suite
       [String(ids['keep-spring']), `${tag}-keep-spring`, 'Yes'],
     ])
 
+    // Import: its export reads back unchanged; a row with an ID updates, one without creates;
+    // a row the schema refuses is named by row and column, and nothing is written.
+    const importCsv = (csv: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/widgets/import',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        payload: csv,
+      })
+    const same = await importCsv(csv.body)
+    expect(same.json()).toEqual({ created: 0, updated: 0, unchanged: 4, errors: [], batchId: null })
+    const refused = await importCsv(`Name,Enabled\n${tag}-gear,No\n" ",Yes\n`)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().errors).toEqual([
+      { row: 3, column: 'Name', detail: 'name must not be blank' },
+    ])
+    const imported = await importCsv(`ID,Name,Enabled\n,${tag}-gear,No\n${ids.cog},${tag}-cog,No\n`)
+    expect(imported.json()).toMatchObject({ created: 1, updated: 1, unchanged: 0, errors: [] })
+    const gear = await call('GET', `/api/widgets?name=${tag}-gear`)
+    expect(gear.json().data).toEqual([
+      expect.objectContaining({ name: `${tag}-gear`, enabled: false }),
+    ])
+    const undone = await call('POST', `/api/imports/${imported.json().batchId}/undo`)
+    expect(undone.json()).toEqual({ deleted: 1, reverted: 1 })
+    expect((await call('GET', `/api/widgets/${ids.cog}`)).json().enabled).toBe(true)
+
     // Delete under its rule, alone and in bulk; the history keeps the record as GET showed it.
     expect((await call('DELETE', `/api/widgets/${ids.axle}`)).statusCode).toBe(204)
     expect((await call('GET', `/api/widgets/${ids.axle}`)).statusCode).toBe(404)
@@ -255,6 +339,8 @@ describeEachDatabase('an entity defined by one descriptor and one table', (suite
     })
     const updates = await call('GET', `/api/widgets/${ids.cog}/history`)
     expect(updates.json().data.map((entry: { action: string }) => entry.action)).toEqual([
+      'undo',
+      'import',
       'update',
       'update',
     ])
@@ -297,6 +383,7 @@ describeEachDatabase('an entity defined by one descriptor and one table', (suite
       '/api/widgets/trash',
       '/api/widgets/trash/bulk',
       '/api/widgets/trash/{id}',
+      '/api/widgets/import',
       '/api/widgets/{id}',
       '/api/widgets/{id}/history',
       '/api/widgets/{id}/restore',

@@ -15,6 +15,7 @@ import {
   type AuthChoice,
   authHeader,
   contentType,
+  csvBody,
   extraHeaders,
   fuzzBody,
   imageText,
@@ -71,6 +72,8 @@ interface Endpoint {
   extra?: string[]
   /** An image upload route: its body limit is 12 MiB. */
   upload?: true
+  /** A CSV import: random files with these header titles (and an unknown one). */
+  csv?: string[]
 }
 
 const text = (maxLength = 30) =>
@@ -144,6 +147,43 @@ function providerImageRoutes(kind: string, field: string): Endpoint[] {
     { method: 'DELETE', url },
   ]
 }
+
+const PRODUCT_COLUMNS = [
+  'ID',
+  'Name',
+  'Description',
+  'Pricing Type',
+  'Price (₦)',
+  'Min Price (₦)',
+  'Max Price (₦)',
+  'Categories',
+  'Service Provider ID',
+  'Enabled',
+  'Rating',
+]
+const PROVIDER_COLUMNS = [
+  'ID',
+  'First Name',
+  'Last Name',
+  'Brand Name',
+  'Email',
+  'Phone Number',
+  'State',
+  'City',
+  'Address Line 1',
+  'About',
+  'Service Categories',
+  'Enabled',
+]
+const CATEGORY_COLUMNS = ['ID', 'Name', 'Description', 'Parent ID', 'Parent Category ID', 'Created']
+
+/** The import of a list (issue 29): dry runs, skipping invalid rows, or for real. */
+const importRoute = (path: string, csv: string[]): Endpoint => ({
+  method: 'POST',
+  url: `${path}/import`,
+  query: ['dryRun', 'skipInvalid'],
+  csv,
+})
 
 const LOGIN = '/api/auth/login'
 const TWO_FACTOR = '/api/me/two-factor'
@@ -221,6 +261,11 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'POST', url: '/api/operators/:id/reset-password' },
   { method: 'GET', url: '/api/operators/:id/history' },
+  importRoute('/api/service-provider-categories', CATEGORY_COLUMNS),
+  importRoute('/api/product-categories', CATEGORY_COLUMNS),
+  importRoute('/api/service-providers', PROVIDER_COLUMNS),
+  importRoute('/api/products', PRODUCT_COLUMNS),
+  { method: 'POST', url: '/api/imports/:batchId/undo' },
   ...categoryRoutes('/api/service-provider-categories', 'parentId', (f) => f.providerCategories),
   ...categoryRoutes('/api/product-categories', 'parentCategoryId', (f) => f.productCategories),
   {
@@ -333,7 +378,7 @@ interface FuzzRequest {
   url: string
   auth: AuthChoice
   contentType: string | undefined
-  body: string | undefined
+  body: string | Buffer | undefined
   headers: Record<string, string>
 }
 
@@ -341,9 +386,18 @@ function requests(endpoint: Endpoint, f: Fixtures): fc.Arbitrary<FuzzRequest> {
   const params = endpoint.url.match(/:\w+/g) ?? []
   const limit = endpoint.upload ? IMAGE_BODY_LIMIT : BODY_LIMIT
   const model = endpoint.body?.(f)
-  const body = model
-    ? fuzzBody(fc.record(model), [...Object.keys(model), ...(endpoint.extra ?? [])], limit)
-    : strayBody(limit)
+  const body = endpoint.csv
+    ? csvBody(endpoint.csv)
+    : model
+      ? fuzzBody(fc.record(model), [...Object.keys(model), ...(endpoint.extra ?? [])], limit)
+      : strayBody(limit)
+  // An import mostly gets the content type it reads.
+  const type = endpoint.csv
+    ? fc.oneof(
+        { weight: 4, arbitrary: fc.constant('text/csv') },
+        { weight: 1, arbitrary: contentType },
+      )
+    : contentType
   return fc
     .record({
       // HEAD is Fastify's twin of every GET route: fuzzed along with it.
@@ -354,7 +408,7 @@ function requests(endpoint: Endpoint, f: Fixtures): fc.Arbitrary<FuzzRequest> {
       segments: fc.array(pathSegment, { minLength: params.length, maxLength: params.length }),
       query: queryString(endpoint.query ?? []),
       auth: authHeader,
-      contentType,
+      contentType: type,
       body,
       headers: extraHeaders,
     })
@@ -381,6 +435,13 @@ function checkResponse(endpoint: Endpoint, request: FuzzRequest, response: Light
     expect(response.headers['content-type'], where).toMatch(/^application\/json/)
     if (request.method !== 'HEAD') {
       const body = response.json()
+      // An import refusing rows answers its counts and every error (the contract).
+      if (endpoint.csv && 'errors' in body) {
+        expect(status, where).toBe(400)
+        expect(body.batchId, where).toBeNull()
+        for (const error of body.errors) expect(error.detail, where).not.toMatch(INTERNAL)
+        return
+      }
       expect(Object.keys(body), where).toEqual(['detail'])
       expect(typeof body.detail === 'string' && body.detail.trim() !== '', where).toBe(true)
       expect(body.detail, where).not.toMatch(INTERNAL)
@@ -388,10 +449,11 @@ function checkResponse(endpoint: Endpoint, request: FuzzRequest, response: Light
   }
   if (!endpoint.public) expect(status === 401, where).toBe(!request.auth.valid)
   else if (endpoint.url !== LOGIN) expect(status, where).not.toBe(401)
-  // A body is only ever accepted as the JSON object it must be.
+  // A body is only ever accepted as the JSON object it must be (an import's as CSV).
+  if (endpoint.csv && status < 300) expect(request.contentType, where).toMatch(/^text\/csv\b/i)
   if (endpoint.body && status < 300) {
     expect(request.contentType, where).toMatch(/^application\/json\b/i)
-    const sent = JSON.parse(request.body ?? '')
+    const sent = JSON.parse(String(request.body ?? ''))
     expect(typeof sent === 'object' && sent !== null && !Array.isArray(sent), where).toBe(true)
   }
 }

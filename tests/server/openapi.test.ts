@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth'
 import { expect, test } from 'vitest'
 import { buildApp } from '../../server/app'
 import { createDatabase } from '../../server/db/connection'
+import { lockedTransaction } from '../../server/imports/import-lock'
 import { describeEachDatabase } from './support/databases'
 import { solid } from './support/images'
 import { buildProduct, productUpdateBody } from './support/products'
@@ -315,6 +316,8 @@ describeEachDatabase('OpenAPI description', (suite) => {
       const r = await records()
       const trash = await provokeTrash(method as InjectOptions['method'], url, status, r)
       if (trash !== undefined) return trash
+      if (url.endsWith('/import')) return provokeImport(url, status, r)
+      if (url.startsWith('/api/imports/')) return provokeUndo(status, r)
       const key = `${method} ${url}`
       const body = bodies[key]?.(r)
       const payload = body ?? (method === 'POST' || method === 'PUT' ? {} : undefined)
@@ -437,6 +440,70 @@ describeEachDatabase('OpenAPI description', (suite) => {
           return (await outageApp()).inject(plain).then((response) => response.statusCode)
         default:
           throw new Error(`No way to provoke ${status} on ${key}`)
+      }
+    }
+
+    /** An import of the record's own ID alone: unchanged, so 200. */
+    async function provokeImport(url: string, status: number, r: Records): Promise<number> {
+      const id = urlOf(`${url.replace('/import', '')}/:id`, r)
+        .split('/')
+        .pop()
+      const csv = (payload: string, query = '', headers = {}) =>
+        app.inject({
+          method: 'POST',
+          url: `${url}${query}`,
+          headers: { ...auth, 'content-type': 'text/csv', ...headers },
+          payload,
+        })
+      switch (status) {
+        case 200:
+          return (await csv(`ID\n${id}\n`)).statusCode
+        case 400:
+          return (await csv('ID\n')).statusCode
+        case 401:
+          return (await csv(`ID\n${id}\n`, '', { authorization: '' })).statusCode
+        case 409:
+          // While another import of the list runs.
+          return lockedTransaction(
+            suite.db,
+            url.replace('/import', ''),
+            async () => (await csv(`ID\n${id}\n`)).statusCode,
+          )
+        case 413:
+          return (await csv(`ID\n${'x\n'.repeat(100_001)}`, '?dryRun=true')).statusCode
+        case 415:
+          return (await csv('<x/>', '', { 'content-type': 'application/xml' })).statusCode
+        default:
+          throw new Error(`No way to provoke ${status} on ${url}`)
+      }
+    }
+
+    async function provokeUndo(status: number, r: Records): Promise<number> {
+      const imported = await app.inject({
+        method: 'POST',
+        url: '/api/products/import',
+        headers: { ...auth, 'content-type': 'text/csv' },
+        payload: `ID,Name\n${r.productId},Imported ${r.productId}\n`,
+      })
+      const undo = (batchId: string, headers = {}) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/imports/${batchId}/undo`,
+          headers: { ...auth, ...headers },
+        })
+      const { batchId } = imported.json()
+      switch (status) {
+        case 200:
+          return (await undo(batchId)).statusCode
+        case 401:
+          return (await undo(batchId, { authorization: '' })).statusCode
+        case 404:
+          return (await undo('no-such-import')).statusCode
+        case 409:
+          await undo(batchId)
+          return (await undo(batchId)).statusCode
+        default:
+          throw new Error(`No way to provoke ${status} on the undo`)
       }
     }
 

@@ -539,3 +539,33 @@ export function imageText(images: SampleImages): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.constant(11_200_000).map((length) => 'A'.repeat(length)) },
   )
 }
+
+/** A cell of an import file: plausible values, hostile text and CSV's own special characters. */
+const csvCell = fc.oneof(
+  fc.constantFrom('', 'Yes', 'No', '1', '12500.00', '₦1,250.50', '-3', 'Fixed', 'range', '999999'),
+  fc.constantFrom('"', '""', ';', ',', '\r\n', "'=SUM(A1)", '\uFEFF', '\u0000', 'a\nb'),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+)
+
+/** A CSV import body: a header of some of `titles` (or an unknown one) and a few random rows,
+ * joined with , or ; and LF or CRLF, quoted or raw; sometimes not UTF-8 at all. */
+export function csvBody(titles: string[]): fc.Arbitrary<string | Buffer> {
+  const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`
+  const file = fc
+    .record({
+      header: fc.subarray([...titles, 'Colour'], { minLength: 1, maxLength: 6 }),
+      rows: fc.array(fc.array(csvCell, { minLength: 0, maxLength: 7 }), { maxLength: 5 }),
+      separator: fc.constantFrom(',', ';'),
+      newline: fc.constantFrom('\n', '\r\n'),
+      quoted: fc.boolean(),
+      bom: fc.boolean(),
+    })
+    .map(({ header, rows, separator, newline, quoted, bom }) => {
+      const line = (cells: string[]) => cells.map((c) => (quoted ? quote(c) : c)).join(separator)
+      return `${bom ? '\uFEFF' : ''}${[line(header), ...rows.map(line)].join(newline)}${newline}`
+    })
+  return fc.oneof(
+    { weight: 8, arbitrary: file },
+    { weight: 1, arbitrary: file.map((text) => Buffer.from(text.replace(/e/g, '\xe9'), 'latin1')) },
+  )
+}
