@@ -61,6 +61,37 @@ async function viewerScreens(page: Page, width: number) {
   await page.waitForURL('**/dashboard')
 }
 
+/** Invites `name` from the open Operators page; returns the one-time link the dialog shows. */
+async function invite(page: Page, name: string, role: string, width: number): Promise<string> {
+  await page.getByRole('button', { name: 'Invite operator' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Username').fill(name)
+  await dialog.getByLabel('Role').selectOption(role)
+  await dialog.getByRole('button', { name: 'Create invite link' }).click()
+  const link = dialog.getByLabel('Invite link')
+  await link.waitFor()
+  const value = await link.inputValue()
+  expect(value).toMatch(/\/invite#[A-Za-z0-9_-]{20,}$/)
+  expect(await seriousViolations(page)).toEqual([])
+  await screenshot(page, `operators-invite-link-${width}`)
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  return value
+}
+
+/** Opens the invite link in a browser of its own, sets the password, lands signed in. */
+async function acceptInvite(link: string, password: string, width: number, height: number) {
+  const watched = await openPage(browser, width, height)
+  await watched.page.goto(link)
+  await watched.page.getByLabel('New password').fill(password)
+  await watched.page.getByLabel('Confirm password').fill(password)
+  expect(await seriousViolations(watched.page)).toEqual([])
+  await screenshot(watched.page, `invite-page-${width}`)
+  await watched.page.getByRole('button', { name: 'Set password and sign in' }).click()
+  await watched.page.waitForURL('**/dashboard')
+  return watched
+}
+
 describe('a team', () => {
   it('an administrator invites an operator and gets a one-time link (1280 px)', async () => {
     const { page, problems } = await openSignedInPage(browser)
@@ -68,19 +99,7 @@ describe('a team', () => {
     await page.getByRole('heading', { name: 'Operators', level: 1 }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
 
-    await page.getByRole('button', { name: 'Invite operator' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Username').fill(username)
-    await dialog.getByLabel('Role').selectOption('viewer')
-    await dialog.getByRole('button', { name: 'Create invite link' }).click()
-    const link = dialog.getByLabel('Invite link')
-    await link.waitFor()
-    inviteLink = await link.inputValue()
-    expect(inviteLink).toMatch(/\/invite#[A-Za-z0-9_-]{20,}$/)
-    expect(await seriousViolations(page)).toEqual([])
-    await screenshot(page, 'operators-invite-link-1280')
-    await dialog.getByRole('button', { name: 'Done' }).click()
-    await dialog.waitFor({ state: 'hidden' })
+    inviteLink = await invite(page, username, 'viewer', 1280)
 
     const row = page.getByRole('row', { name: new RegExp(username) })
     await row.waitFor()
@@ -90,14 +109,7 @@ describe('a team', () => {
   })
 
   it('the invite link sets a password and signs in; the viewer sees only what a viewer can do (1280 px)', async () => {
-    const { page, problems } = await openPage(browser, 1280, 800)
-    await page.goto(inviteLink)
-    await page.getByLabel('New password').fill(PASSWORD)
-    await page.getByLabel('Confirm password').fill(PASSWORD)
-    expect(await seriousViolations(page)).toEqual([])
-    await screenshot(page, 'invite-page-1280')
-    await page.getByRole('button', { name: 'Set password and sign in' }).click()
-    await page.waitForURL('**/dashboard')
+    const { page, problems } = await acceptInvite(inviteLink, PASSWORD, 1280, 800)
     // The top bar says who is signed in.
     await page.getByRole('link', { name: `Account: ${username} Viewer` }).waitFor()
 
@@ -124,6 +136,26 @@ describe('a team', () => {
     await page.waitForURL('**/dashboard')
     await viewerScreens(page, 375)
     expect(problems).toEqual([])
+  })
+
+  it('invite → accept → sign in on a phone (375 px)', async () => {
+    const admin = await openSignedInPage(browser, { width: 375, height: 740 })
+    await admin.page.goto('/operators')
+    await admin.page.getByRole('heading', { name: 'Operators', level: 1 }).waitFor()
+    expect(await seriousViolations(admin.page)).toEqual([])
+    await screenshot(admin.page, 'operators-375')
+    const editor = `editor-${tag}`
+    const link = await invite(admin.page, editor, 'editor', 375)
+
+    const { page, problems } = await acceptInvite(link, PASSWORD, 375, 740)
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL('**/login**')
+    await signInAs(page, editor, PASSWORD)
+    await page.waitForURL('**/dashboard')
+    // An editor may create, but has no Operators page.
+    await page.goto('/operators')
+    await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor()
+    expect([...admin.problems, ...problems]).toEqual([])
   })
 
   it('a deactivation ends the viewer’s session at once and refuses their sign-in', async () => {
