@@ -1,11 +1,22 @@
 // Routes a role cannot use (an edit form for a viewer, Operators for an editor) show why instead
 // of a form the server would refuse. A layout route: `{ element: <RequireRight right="write" />,
 // children: [...] }`; the page's code is not even downloaded.
+import { lazy, Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
-import { AccessDeniedPage } from '../features/errors/access-denied-page'
+import { PageSpinner } from '../components/page-spinner'
 import { useCan } from '../lib/me'
 import type { Right } from '../lib/rights'
 
+// Rarely seen (a deep link past one's role), so its code loads only then.
+const AccessDeniedPage = lazy(async () => ({
+  default: (await import('../features/errors/access-denied-page')).AccessDeniedPage,
+}))
+
 export function RequireRight({ right }: { right: Right }) {
-  return useCan(right) ? <Outlet /> : <AccessDeniedPage />
+  if (useCan(right)) return <Outlet />
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <AccessDeniedPage />
+    </Suspense>
+  )
 }

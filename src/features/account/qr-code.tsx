@@ -1,7 +1,8 @@
 // The otpauth:// URL as a QR code for an authenticator app to scan. The `qrcode` library is
 // loaded only here, when the set-up reaches its scan step, so no other screen downloads it.
-import { Box, Skeleton } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
+import { Placeholder } from '../../components/placeholder'
 
 async function qrSvg(text: string): Promise<string> {
   const { default: QRCode } = await import('qrcode')
@@ -31,7 +32,7 @@ export function QrCode({ value, size = 200 }: { value: string; size?: number }) 
       {src ? (
         <img src={src} width={size} height={size} alt="QR code for your authenticator app" />
       ) : (
-        <Skeleton boxSize="full" />
+        <Placeholder boxSize="full" />
       )}
     </Box>
   )

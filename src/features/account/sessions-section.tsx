@@ -1,8 +1,9 @@
 // "Your sessions": every signed-in browser of this operator, the current one marked, with
 // Revoke for the others (DELETE /api/me/sessions/{id}), then the list reloads.
-import { Badge, Button, Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Heading, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { notify } from '../../components/messages'
+import { Placeholder } from '../../components/placeholder'
 import { errorText } from '../../lib/api-client'
 import { timeText } from '../../lib/history'
 import { invalidates } from '../../lib/query-client'
@@ -90,7 +91,7 @@ export function SessionsSection() {
         ) : sessions.isError ? (
           <Text color="fg.error">{ACCOUNT_MESSAGES.sessionsLoadFailed}</Text>
         ) : (
-          <Skeleton h="16" />
+          <Placeholder h="16" />
         )}
       </Card.Body>
     </Card.Root>

@@ -1,11 +1,12 @@
 // Two-factor authentication on the Account page: off → "Set up" (the two-factor machine's
 // flow); on → "Turn off" with a code. Whether it is on is `GET /api/me` (`twoFactor`).
-import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { notify } from '../../components/messages'
+import { Placeholder } from '../../components/placeholder'
 import { meQuery } from '../../lib/me'
 import { twoFactorSetupMachine } from '../../machines/two-factor-setup-machine'
 import { accountApi } from './account-api'
@@ -53,7 +54,7 @@ export function TwoFactorSection() {
           onCancel={() => actor.send({ type: 'setup.cancel' })}
         />
       ) : (
-        <Skeleton h="48" />
+        <Placeholder h="48" />
       )
   } else if (value === 'startFailed') {
     body = (
@@ -105,7 +106,7 @@ export function TwoFactorSection() {
       </Button>
     )
   } else {
-    body = <Skeleton h="10" w="32" />
+    body = <Placeholder h="10" w="32" />
   }
 
   return (

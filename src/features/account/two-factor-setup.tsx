@@ -1,6 +1,6 @@
 // The set-up steps of two-factor sign-in: the QR code and the secret to scan or type, then a
 // code from the app to confirm. Which step shows is the two-factor machine's state.
-import { Alert, Button, Code, Flex, HStack, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { isSixDigitCode } from '../../machines/two-factor-setup-machine'
 import { ACCOUNT_MESSAGES } from './account-messages'
 import { CodeForm } from './code-form'
@@ -31,8 +31,12 @@ export function ScanStep({ secret, otpauthUrl, busy, error, onConfirm, onCancel 
           </Text>
           <Text>Can’t scan it? Enter this secret in the app instead:</Text>
           <HStack gap="2" wrap="wrap">
-            <Code
+            <Box
+              as="code"
               aria-label="Secret"
+              fontFamily="mono"
+              bg="bg.muted"
+              borderRadius="sm"
               fontSize="md"
               px="2"
               py="1"
@@ -40,7 +44,7 @@ export function ScanStep({ secret, otpauthUrl, busy, error, onConfirm, onCancel 
               overflowWrap="anywhere"
             >
               {groupSecret(secret)}
-            </Code>
+            </Box>
             <CopyButton text={secret} label="Copy secret" />
           </HStack>
           <Text>2. Enter the 6-digit code the app shows.</Text>

@@ -8,17 +8,21 @@ import {
   Heading,
   Image,
   Input,
+  Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useState } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { LOGO_URL, PRODUCT_NAME } from '../../app/brand'
 import { paths } from '../../app/paths'
 import { SessionContext, useIsAuthenticated } from '../../app/session'
 import { useDocumentTitle } from '../../app/use-document-title'
-import { CodeStep } from './code-step'
 import { returnPathFrom } from './return-path'
+
+// Only operators with two-factor sign-in reach the code step: every other page, which carries
+// the login page in its entry chunk, does without its code.
+const CodeStep = lazy(async () => ({ default: (await import('./code-step')).CodeStep }))
 
 export function LoginPage() {
   useDocumentTitle('Admin Console')
@@ -84,11 +88,13 @@ export function LoginPage() {
             )}
 
             {codeStep ? (
-              <CodeStep
-                busy={busy}
-                onSubmit={(code) => session.send({ type: 'session.code', code })}
-                onBack={() => session.send({ type: 'session.back' })}
-              />
+              <Suspense fallback={<Spinner alignSelf="center" />}>
+                <CodeStep
+                  busy={busy}
+                  onSubmit={(code) => session.send({ type: 'session.code', code })}
+                  onBack={() => session.send({ type: 'session.back' })}
+                />
+              </Suspense>
             ) : (
               <form onSubmit={submit}>
                 <Stack gap="4">

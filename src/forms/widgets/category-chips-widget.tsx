@@ -2,7 +2,7 @@
 // the operator types. The screen passes where to search through "ui:options": { "source":
 // CategorySource }; the analyst words the text shown while none is picked ("emptyText").
 import type { WidgetProps } from '@rjsf/utils'
-import { CategoryCombobox } from '../../components/category-combobox'
+import { LazyCategoryCombobox as CategoryCombobox } from '../../components/lazy-category-combobox'
 import type { CategorySource } from '../../lib/category-search'
 
 export function CategoryChipsWidget(props: WidgetProps) {

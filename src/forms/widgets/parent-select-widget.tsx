@@ -3,7 +3,7 @@
 // through "ui:options": { "source": CategorySource, "exclude": <own id> }; the analyst words
 // the "no parent" choice ("noneLabel").
 import type { WidgetProps } from '@rjsf/utils'
-import { CategoryCombobox } from '../../components/category-combobox'
+import { LazyCategoryCombobox as CategoryCombobox } from '../../components/lazy-category-combobox'
 import type { CategorySource } from '../../lib/category-search'
 
 const NONE = 'none'
