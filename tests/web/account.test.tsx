@@ -22,7 +22,9 @@ describe('Account page', () => {
   it('is titled Account and says who is signed in', async () => {
     await openAccount()
     expect(document.title).toBe('Account · Marketplace Admin')
-    expect(await screen.findByText('admin')).toBeInTheDocument()
+    // On the page itself (the top bar names the operator too).
+    const main = await screen.findByRole('main')
+    expect(await within(main).findByText('admin')).toBeInTheDocument()
   })
 
   describe('change password', () => {
