@@ -10,7 +10,7 @@ const Loaded = lazy(async () => ({
 
 export function LazyCategoryCombobox(props: ComponentProps<typeof CategoryCombobox>) {
   return (
-    <Suspense fallback={<Spinner size="sm" aria-label="Loading categories" />}>
+    <Suspense fallback={<Spinner size="sm" />}>
       <Loaded {...props} />
     </Suspense>
   )
