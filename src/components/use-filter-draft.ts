@@ -78,7 +78,9 @@ export function useFilterDraft<F extends Record<string, string>>(options: Filter
   const applyNow = (values: F) => {
     clearTimeout(timer.current)
     if (isValid && !isValid(values)) return
-    if (sameAsUrl(values)) return
+    // Against what this form last asked for, not the URL rendered last: React Router renders a
+    // navigation as a transition, so Apply can come before the page shows the pick's URL.
+    if (filterKey(values) === applied.current) return
     applied.current = filterKey(values)
     setParams(queryOf(values))
   }
