@@ -26,6 +26,7 @@ const COPIED = [
   'tsconfig.json',
   'vite.config.ts',
   'src',
+  'types',
   'scripts',
   'public',
 ]
