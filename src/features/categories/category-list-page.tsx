@@ -235,11 +235,13 @@ function CategoryTable(props: CategoryTableProps) {
       header: titles.label('name', 'Name'),
       sort: 'name',
       width: '30%',
+      minWidth: '10rem',
       text: (category) => category.name,
       link: (category) => kind.routes.detail(category.id),
     },
     {
       header: titles.label('description', 'Description'),
+      minWidth: '12rem',
       text: (category) => category.description,
     },
     {
@@ -257,7 +259,6 @@ function CategoryTable(props: CategoryTableProps) {
       rows={categories}
       rowKey={(category) => category.id}
       sortFields={sortFields}
-      minWidth="36rem"
       selection={selection}
       {...sort}
     />

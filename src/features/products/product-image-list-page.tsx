@@ -160,11 +160,13 @@ const imageColumns: Column<ProductImage>[] = [
     header: titles.label('imageName', 'Name'),
     sort: 'name',
     width: '35%',
+    minWidth: '10rem',
     text: (image) => image.imageName,
     link: (image) => paths.products.image(image.productId, image.id),
   },
   {
     header: titles.label('imageDescription', 'Description'),
+    minWidth: '12rem',
     text: (image) => image.imageDescription ?? '',
   },
   {
