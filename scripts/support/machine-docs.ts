@@ -57,7 +57,7 @@ export const documentedMachines: Documented[] = [
     machine: deleteMachine,
     file: 'src/machines/delete-machine.ts',
     summary:
-      'A Delete behind its confirm dialog; a 409 with an alternative on offer (Disable) keeps the dialog open as `refused`.',
+      'A Delete behind its confirm dialog; a 409 keeps the dialog open as `refused`, showing the server’s reason and, where the page offers one, an alternative (Disable).',
     input: 'none (`delete.open` says whether the page offers an alternative)',
   },
   {

@@ -1,19 +1,19 @@
 // The custom fields of a record on its detail page (issue 11): one row per field the schema
-// declares, titled as the form titles it, rendered by its type. Place inside a DataList.Root.
-import { DataList, Link, Text } from '@chakra-ui/react'
+// declares, titled as the form titles it, rendered by its type. Place inside a DetailList.
+import { Link, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
 import type { CustomField } from '../forms/custom-fields'
+import { DetailItem } from './detail-list'
+import { EmailText } from './email-text'
 
 const numbers = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 6 })
 const dates = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeZone: 'UTC' })
 
 export function CustomFieldItems({ fields, record }: { fields: CustomField[]; record: object }) {
   return fields.map((field) => (
-    <DataList.Item key={field.name}>
-      <DataList.ItemLabel>{field.title}</DataList.ItemLabel>
-      <DataList.ItemValue>
-        <CustomValue field={field} value={(record as Record<string, unknown>)[field.name]} />
-      </DataList.ItemValue>
-    </DataList.Item>
+    <DetailItem key={field.name} label={field.title}>
+      <CustomValue field={field} value={(record as Record<string, unknown>)[field.name]} />
+    </DetailItem>
   ))
 }
 
@@ -32,7 +32,11 @@ export function CustomValue({ field, value }: { field: CustomField; value: unkno
       return Number.isNaN(date.getTime()) ? text : dates.format(date)
     }
     case 'email':
-      return <ExternalLink href={`mailto:${text}`}>{text}</ExternalLink>
+      return (
+        <ExternalLink href={`mailto:${text}`}>
+          <EmailText email={text} />
+        </ExternalLink>
+      )
     case 'uri':
       // Only web addresses become links: a `javascript:` URI is valid, and shown as text.
       return /^https?:\/\//i.test(text) ? (
@@ -47,14 +51,14 @@ export function CustomValue({ field, value }: { field: CustomField; value: unkno
   }
 }
 
-function ExternalLink(props: { href: string; newTab?: boolean; children: string }) {
+function ExternalLink(props: { href: string; newTab?: boolean; children: ReactNode }) {
   const target = props.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}
   return (
     <Link
       href={props.href}
       color="teal.fg"
       textDecoration="underline"
-      wordBreak="break-all"
+      overflowWrap="anywhere"
       {...target}
     >
       {props.children}

@@ -127,8 +127,6 @@ export function CustomFilterFields({ fields }: { fields: readonly ListedField[] 
         xl: 'repeat(5, minmax(0, 1fr))',
       }}
       gap="3"
-      mt="-3"
-      mb="6"
     >
       {filterable.map((field) => (
         <CustomFilter key={field.name} field={field} />

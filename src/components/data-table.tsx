@@ -3,6 +3,11 @@
 // anywhere on the row follows it too), and cells that truncate long text, showing the full value
 // on hover (title) and while the row holds focus. Given a bulk selection, each row gets a
 // checkbox and the header one for the page, with the bulk bar above the table (decision 013).
+// Column widths: every column keeps its whole header and at least its `minWidth`; where the
+// columns do not fit, the table scrolls sideways instead of crushing one (issue 30). The table
+// lays out automatically for that: a text cell adds nothing to its column's width (max-width 0,
+// the text is cut short instead), so the widths come from the headers, the minimums and the
+// shares, and stay the same from one page of rows to the next.
 import { Box, chakra, Table } from '@chakra-ui/react'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import type { MouseEvent, ReactNode } from 'react'
@@ -16,6 +21,10 @@ import { useRenderedCount } from './use-rendered-count'
 
 /** About what a wide screen shows before scrolling. */
 const ROW_BATCH = 12
+/** A text column's narrowest, less its padding: about a dozen characters. */
+const DEFAULT_MIN_WIDTH = '7rem'
+/** A cell's padding, both sides together (the table's size sm). */
+const CELL_PADDING = '1rem'
 
 export interface Column<T> {
   header: string
@@ -25,7 +34,12 @@ export interface Column<T> {
   render?: (row: T, index: number) => ReactNode
   /** The sort field this column orders by. */
   sort?: string
+  /** Its share of a wide table ('30%'), or its size, padding included, when its content has
+   * one ('6.5rem'). */
   width?: string
+  /** The narrowest a text column that shares the width gets (its header always shows whole):
+   * enough of the value to tell rows apart. 7rem unless given. */
+  minWidth?: string
   /** The row's link: this column's text links to it. One column per table. */
   link?: (row: T) => string
   align?: 'start' | 'end'
@@ -40,8 +54,6 @@ interface DataTableProps<T> {
   sort: SortChoice
   sortFields: SortFields
   onSort: (choice: SortChoice) => void
-  /** The narrowest the table gets before it scrolls sideways. */
-  minWidth?: string
   /** Rows can be chosen for bulk actions (by a role that may change the catalogue). */
   selection?: BulkSelection
 }
@@ -65,14 +77,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <>
       {selection && <BulkBar selection={selection} pageIds={pageIds} />}
       <Table.ScrollArea borderWidth="1px" rounded="md" maxH="70vh" bg="bg.panel">
-        <Table.Root
-          aria-label={label}
-          size="sm"
-          stickyHeader
-          interactive
-          tableLayout="fixed"
-          minW={props.minWidth ?? '48rem'}
-        >
+        <Table.Root aria-label={label} size="sm" stickyHeader interactive>
           <Table.Header>
             <Table.Row bg="bg.muted">
               {selection && <SelectPageHeader selection={selection} pageIds={pageIds} />}
@@ -81,6 +86,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   key={column.header}
                   width={column.width}
                   textAlign={column.align}
+                  whiteSpace="nowrap"
                   aria-sort={
                     column.sort && column.sort === sort.sort
                       ? sort.order === 'asc'
@@ -89,11 +95,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       : undefined
                   }
                 >
-                  {column.sort ? (
-                    <SortButton column={column} {...{ sort, sortFields, onSort }} />
-                  ) : (
-                    column.header
-                  )}
+                  {/* The minimum sits inside the header: table cells do not take min-width. */}
+                  <Box minW={minWidthOf(column)}>
+                    {column.sort ? (
+                      <SortButton column={column} {...{ sort, sortFields, onSort }} />
+                    ) : (
+                      column.header
+                    )}
+                  </Box>
                 </Table.ColumnHeader>
               ))}
             </Table.Row>
@@ -126,12 +135,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
   )
 }
 
+/** The narrowest a column's content gets. A fixed size is its own least: a squeezed table
+ * shrinks such a column to its header otherwise. A column sized by its content (an image, a
+ * badge) needs none. */
+function minWidthOf<T>(column: Column<T>): string | undefined {
+  if (column.minWidth) return column.minWidth
+  if (column.width && !column.width.endsWith('%')) return `calc(${column.width} - ${CELL_PADDING})`
+  return column.text ? DEFAULT_MIN_WIDTH : undefined
+}
+
 function Cell<T>({ column, row, index }: { column: Column<T>; row: T; index: number }) {
   const text = column.text?.(row)
   return (
     <Table.Cell
       textAlign={column.align}
       title={text}
+      // A text cell takes the width its column has rather than widening it (see the top).
+      maxW={text === undefined ? undefined : '0'}
       overflow="hidden"
       textOverflow="ellipsis"
       whiteSpace="nowrap"

@@ -1,10 +1,10 @@
 // A Delete (or Remove) button behind the spec's confirm dialog ('Are you sure?' / 'This action
 // cannot be undone. This will permanently delete the …'). Success is a toast; a failure shows
 // the server's detail (else the fallback). When the server refuses because something still
-// holds the record (409) and the caller offers an alternative (a provider with products can be
-// disabled instead), the dialog shows the server's detail and offers that alternative. The
-// steps are the delete machine's (src/machines/delete-machine.ts); this renders them and
-// provides the calls and the toasts.
+// holds the record (409: a category with subcategories, a provider with products), the dialog
+// stays and shows the server's detail, with Close, or the caller's alternative (a provider can
+// be disabled instead) beside Cancel. The steps are the delete machine's
+// (src/machines/delete-machine.ts); this renders them and provides the calls and the toasts.
 import { Button, type ButtonProps } from '@chakra-ui/react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Trash2 } from 'lucide-react'
@@ -76,7 +76,7 @@ function AllowedDeleteButton(props: DeleteButtonProps) {
   const refusal = useSelector(actor, (state) =>
     state.hasTag('refused') ? state.context.refusal : undefined,
   )
-  const refused = refusal !== undefined && alternative
+  const refused = refusal !== undefined
 
   return (
     <>
@@ -96,7 +96,8 @@ function AllowedDeleteButton(props: DeleteButtonProps) {
             ? errorText(refusal, messages.failed)
             : `This action cannot be undone. This will permanently delete the ${noun}.`
         }
-        confirmText={refused ? alternative.label : label}
+        confirmText={refused ? alternative?.label : label}
+        cancelText={refused && !alternative ? 'Close' : 'Cancel'}
         busy={busy}
         onConfirm={() => actor.send({ type: 'delete.confirm' })}
         onCancel={() => actor.send({ type: 'delete.cancel' })}

@@ -1,9 +1,60 @@
-// What the list screens' filter forms share: Status (All / Enabled / Disabled), a category
-// searched by name (with its full path), and the Apply / Clear filters buttons.
-import { Box, Button, Field, HStack, NativeSelect } from '@chakra-ui/react'
-import { X } from 'lucide-react'
+// What the list screens' filter forms share: the panel that folds them away on a phone,
+// Status (All / Enabled / Disabled), a category searched by name (with its full path), and the
+// Apply / Clear filters buttons.
+import { Box, Button, Field, HStack, NativeSelect, Stack } from '@chakra-ui/react'
+import { ChevronDown, SlidersHorizontal, X } from 'lucide-react'
+import { type ReactNode, useId, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { WIDE_QUERY } from '../app/use-media-query'
 import type { CategorySource } from '../lib/category-search'
 import { CategoryCombobox, type PickerExtra } from './category-combobox'
+import { CustomFilterFields, customFilterQuery, type ListedField } from './custom-list-fields'
+
+interface FilterPanelProps {
+  /** How many of the list's own filters narrow it now (useFilterDraft's `active`). */
+  active?: number
+  /** The list's marked custom fields: their filters sit in the panel too, and count. */
+  custom?: readonly ListedField[]
+  /** The list's own filter form, if it has one. */
+  children?: ReactNode
+}
+
+/**
+ * A list's filters behind a "Filters (N)" toggle, N being how many narrow the list: folded on a
+ * phone, so the rows come first (issue 30), open on wider screens. Folded filters still apply:
+ * they live in the URL. Nothing when the list has no filters.
+ */
+export function FilterPanel({ active = 0, custom = [], children }: FilterPanelProps) {
+  const [params] = useSearchParams()
+  const [open, setOpen] = useState(() => window.matchMedia(WIDE_QUERY).matches)
+  const panelId = useId()
+  if (!children && !custom.some((field) => field.filterable)) return null
+  const count = active + Object.keys(customFilterQuery(params, custom)).length
+  return (
+    <Box mb="6">
+      <Button
+        variant="outline"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <SlidersHorizontal aria-hidden />
+        {count > 0 ? `Filters (${count})` : 'Filters'}
+        <Box as="span" aria-hidden transform={open ? 'rotate(180deg)' : undefined}>
+          <ChevronDown />
+        </Box>
+      </Button>
+      {/* Hidden, not unmounted: a half-typed filter is still there when the panel opens. */}
+      <Box id={panelId} hidden={!open}>
+        <Stack gap="3" mt="3">
+          {children}
+          <CustomFilterFields fields={custom} />
+        </Stack>
+      </Box>
+    </Box>
+  )
+}
 
 interface SelectFilterProps {
   value: string

@@ -9,6 +9,10 @@ import { useSearchParams } from 'react-router-dom'
 
 export const TYPING_PAUSE_MS = 300
 
+/** A filter narrows the list unless blank or "all" (the status filter's everything): a default
+ * that narrows (providers: enabled only) counts, since rows are left out. */
+const narrows = (value: string) => value.trim() !== '' && value !== 'all'
+
 interface FilterDraftOptions<F extends Record<string, string>> {
   /** The filters the URL holds now. */
   filters: F
@@ -106,5 +110,7 @@ export function useFilterDraft<F extends Record<string, string>>(options: Filter
   /** Whether any filter is set (in the URL or being typed): Clear filters has work to do. */
   const filtered =
     othersSet || !sameAsUrl(cleared) || names.some((name) => draft[name] !== cleared[name])
-  return { draft, set, apply, clear, filtered }
+  /** How many of these filters narrow the list now (the folded filters' count). */
+  const active = names.filter((name) => narrows(filters[name])).length
+  return { draft, set, apply, clear, filtered, active }
 }

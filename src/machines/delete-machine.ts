@@ -1,8 +1,10 @@
 // A Delete (or Remove) behind the confirm dialog: closed → confirming → deleting → closed. When
-// the server refuses (409: something still holds the record) and the page offers something
-// else instead (a provider with products can be disabled), the dialog stays open as `refused`,
-// showing the server's reason and offering that alternative. The app provides the `remove` and
-// `alternative` calls and the reports (toasts, leaving the page); tests pass fakes.
+// the server refuses (409: something still holds the record) the dialog stays open as
+// `refused`, showing the server's reason where the operator is looking (issue 30); where the
+// page offers something else instead (a provider with products can be disabled), confirming
+// then runs that alternative. Other failures close the dialog and are reported. The app provides
+// the `remove` and `alternative` calls and the reports (toasts, leaving the page); tests pass
+// fakes.
 import { assign, fromPromise, setup } from 'xstate'
 
 export interface DeleteContext {
@@ -38,9 +40,10 @@ export const deleteMachine = setup({
     }),
   },
   guards: {
-    /** Refused while something holds the record, and the page has something else to offer. */
-    canOfferAlternative: ({ context, event }) =>
-      context.offersAlternative && isConflict((event as { error?: unknown }).error),
+    /** Refused while something holds the record. */
+    isRefusal: ({ event }) => isConflict((event as { error?: unknown }).error),
+    /** The page has something else to offer (Disable) in place of a refused delete. */
+    offersAlternative: ({ context }) => context.offersAlternative,
   },
   actions: {
     reportDeleted: () => {},
@@ -76,7 +79,7 @@ export const deleteMachine = setup({
         onDone: { target: 'closed', actions: 'reportDeleted' },
         onError: [
           {
-            guard: 'canOfferAlternative',
+            guard: 'isRefusal',
             target: 'refused',
             actions: assign({ refusal: ({ event }) => event.error }),
           },
@@ -90,9 +93,13 @@ export const deleteMachine = setup({
         ],
       },
     },
+    // The dialog shows the reason; its confirm button is the alternative, when there is one.
     refused: {
       tags: ['open', 'refused'],
-      on: { 'delete.confirm': 'runningAlternative', 'delete.cancel': 'closed' },
+      on: {
+        'delete.confirm': { guard: 'offersAlternative', target: 'runningAlternative' },
+        'delete.cancel': 'closed',
+      },
     },
     runningAlternative: {
       tags: ['open', 'refused', 'busy'],

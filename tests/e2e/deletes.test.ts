@@ -1,6 +1,6 @@
 // Delete with rules (issue 14) in a real Chromium against the real server, at 1280 and 375 px:
-// a product deleted from its page, a category delete the server refuses (its 409 text shown),
-// and a brand logo removed from the provider's edit page.
+// a product deleted from its page, a category delete the server refuses (its 409 text shown in
+// the dialog), and a brand logo removed from the provider's edit page.
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -70,9 +70,46 @@ describe.each([1280, 375])('deletes at %i px', (width) => {
       .waitFor()
     await screenshot(page, `delete-confirm-${width}`)
     await dialog().getByRole('button', { name: 'Delete' }).click()
-    await toast('Category has 1 product').waitFor()
+    // In the dialog, where the operator is looking; no toast over the top bar (issue 30).
+    const refusal = page.getByRole('alertdialog', {
+      name: 'This product category cannot be deleted',
+    })
+    await refusal.getByText(/Category has 1 product/).waitFor()
+    expect(await page.locator('[data-scope="toast"]').count()).toBe(0)
     await screenshot(page, `delete-refused-${width}`)
+    await refusal.getByRole('button', { name: 'Close' }).click()
+    await refusal.waitFor({ state: 'hidden' })
     expect(page.url()).toContain(`/product-categories/${categoryId}`)
+  })
+
+  it('refuses a category with subcategories in the dialog; its page lists and links them', async () => {
+    const { id: parentId } = await apiPost('/service-provider-categories', {
+      name: `Events ${tag}`,
+      description: 'Has subcategories',
+      parentId: null,
+    })
+    for (const name of ['Weddings', 'Birthdays']) {
+      await apiPost('/service-provider-categories', {
+        name: `${name} ${tag}`,
+        description: 'A subcategory',
+        parentId,
+      })
+    }
+    await page.goto(`/service-provider-categories/${parentId}`)
+    await page.getByRole('heading', { level: 1, name: `Events ${tag}` }).waitFor()
+    await page.getByRole('link', { name: `Birthdays ${tag}` }).waitFor()
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await dialog().getByRole('button', { name: 'Delete' }).click()
+    const refusal = page.getByRole('alertdialog', {
+      name: 'This service provider category cannot be deleted',
+    })
+    await refusal.getByText(/2 subcategories/).waitFor()
+    await screenshot(page, `delete-refused-subcategories-${width}`)
+    await refusal.getByRole('button', { name: 'Close' }).click()
+    await refusal.waitFor({ state: 'hidden' })
+    await page.getByRole('link', { name: `Weddings ${tag}` }).click()
+    await page.getByRole('heading', { level: 1, name: `Weddings ${tag}` }).waitFor()
+    expect(problems).toEqual([])
   })
 
   it('deletes a product with its image and goes to the list', async () => {

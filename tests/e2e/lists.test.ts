@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPost, unique } from './support/api'
 import { seriousViolations } from './support/axe'
 import { launchBrowser, openPage, screenshot, signIn } from './support/browser'
+import { showFilters } from './support/lists'
 
 let browser: Browser
 const tag = unique('L').replace(' ', '')
@@ -80,6 +81,7 @@ describe.each([
 
   it('filters live: the name applies as it is typed, with no Apply needed', async () => {
     await page.goto('/products')
+    await showFilters(page)
     await page.getByRole('searchbox', { name: 'Name' }).fill(tag)
     await page.waitForURL((url) => url.searchParams.get('name') === tag)
     await showing(page, `Showing 1–30 of ${COUNT}`)
@@ -150,6 +152,7 @@ describe.each([
   })
 
   it('flags a minimum price above the maximum and clears every filter', async () => {
+    await showFilters(page)
     await page.getByRole('spinbutton', { name: 'Max Price' }).fill('100')
     await page.waitForURL(/maxPrice=100/)
     await page.getByRole('spinbutton', { name: 'Min Price' }).fill('500')

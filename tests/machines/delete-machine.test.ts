@@ -6,6 +6,7 @@ import {
   deferred,
   describeEdgeCoverage,
   describeShortestPaths,
+  sendRefused,
   settledByHand,
   startMachine,
   where,
@@ -41,9 +42,9 @@ function start(fakes: Fakes = {}) {
 }
 
 /** Opens the dialog (offering an alternative or not) and confirms; the delete is refused (409). */
-async function refused() {
+async function refused(offersAlternative = true) {
   const flow = start({ remove: () => Promise.reject(REFUSED) })
-  flow.actor.send({ type: 'delete.open', offersAlternative: true })
+  flow.actor.send({ type: 'delete.open', offersAlternative })
   flow.actor.send({ type: 'delete.confirm' })
   await waitFor(flow.actor, (s) => s.matches('refused'))
   return flow
@@ -101,14 +102,30 @@ describe('delete machine: confirming and deleting', () => {
     expect(reportFailure).toHaveBeenCalledWith({ step: 'delete', error })
     expect(reportDeleted).not.toHaveBeenCalled()
   })
+})
 
-  it('a 409 without an alternative on offer is a failure like any other', async () => {
-    const { actor, state, reportFailure } = start({ remove: () => Promise.reject(REFUSED) })
-    actor.send({ type: 'delete.open', offersAlternative: false })
-    actor.send({ type: 'delete.confirm' })
-    await waitFor(actor, (s) => s.matches('closed'))
-    expect(reportFailure).toHaveBeenCalledWith({ step: 'delete', error: REFUSED })
-    expect(state().context.refusal).toBeNull()
+describe('delete machine: refused (409) with nothing else on offer', () => {
+  it('stays open with the server’s answer, reported nowhere else', async () => {
+    const { state, reportFailure } = await refused(false)
+    expect(state().hasTag('open')).toBe(true)
+    expect(state().hasTag('refused')).toBe(true)
+    expect(state().hasTag('busy')).toBe(false)
+    expect(state().context.refusal).toBe(REFUSED)
+    expect(reportFailure).not.toHaveBeenCalled()
+  })
+
+  it('delete.confirm does nothing: there is no alternative to run', async () => {
+    const flow = await refused(false)
+    sendRefused(flow.actor, { type: 'delete.confirm' })
+    expect(where(flow.state())).toBe('refused')
+    expect(flow.alternative).not.toHaveBeenCalled()
+    expect(flow.remove).toHaveBeenCalledTimes(1)
+  })
+
+  it('delete.cancel (Close) closes', async () => {
+    const flow = await refused(false)
+    flow.actor.send({ type: 'delete.cancel' })
+    expect(where(flow.state())).toBe('closed')
   })
 })
 

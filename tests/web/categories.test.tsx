@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { schemaFields } from '../support/schema-labels'
-import { categoryTree, page, toJson } from './factories/categories'
+import { buildCategory, categoryTree, page, toJson } from './factories/categories'
 import { apiUrl } from './msw/handlers'
 import { server } from './msw/server'
 import { choose, offered } from './support/combobox'
@@ -70,6 +70,12 @@ function recordListRequests(kind: Kind, answer: (url: URL) => Response | Promise
 /** The value shown beside a label on the detail screen (a description list). */
 function detailValue(label: string) {
   const term = screen.getByText(label, { selector: 'dt' })
+  return term.nextElementSibling as HTMLElement
+}
+
+/** The same, for a value that loads after the page (the subcategories). */
+async function findDetailValue(label: string) {
+  const term = await screen.findByText(label, { selector: 'dt' })
   return term.nextElementSibling as HTMLElement
 }
 
@@ -261,6 +267,68 @@ describe.each(kinds)('$name detail', (kind) => {
     renderApp(`${kind.base}/3`, { signedIn: true })
     expect(await screen.findByRole('heading', { name: 'Repairs', level: 1 })).toBeVisible()
     expect(detailValue('Parent ID')).toHaveTextContent(/^None$/)
+  })
+
+  it('lists its subcategories by name, each leading to its page, asked for by parent', async () => {
+    const requests = recordListRequests(kind, (url) =>
+      HttpResponse.json(
+        page(
+          categoryTree
+            .filter(
+              (category) => String(category.parent) === url.searchParams.get(kind.parentField),
+            )
+            .map((category) => toJson(category, kind.parentField)),
+        ),
+      ),
+    )
+    const { user, router } = renderApp(`${kind.base}/1`, { signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Cleaning', level: 1 })).toBeVisible()
+    const child = await within(await findDetailValue('Subcategories')).findByRole('link', {
+      name: 'Home Cleaning',
+    })
+    const asked = requests[0].searchParams
+    expect(asked.get(kind.parentField)).toBe('1')
+    expect([asked.get('page'), asked.get('sort'), asked.get('order')]).toEqual(['1', 'name', 'asc'])
+    expect(Number(asked.get('pageSize'))).toBeLessThanOrEqual(10)
+    await user.click(child)
+    expect(await screen.findByRole('heading', { name: 'Home Cleaning', level: 1 })).toBeVisible()
+    expect(currentPath(router)).toBe(`${kind.base}/2`)
+    // Its own child, not the first page's.
+    expect(
+      await within(await findDetailValue('Subcategories')).findByRole('link', {
+        name: 'Deep Cleaning',
+      }),
+    ).toHaveAttribute('href', `${kind.base}/4`)
+  })
+
+  it('says None without subcategories', async () => {
+    renderApp(`${kind.base}/3`, { signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Repairs', level: 1 })).toBeVisible()
+    expect(await findDetailValue('Subcategories')).toHaveTextContent(/^None$/)
+  })
+
+  it('names the first ten, then "and N more" leads to the list filtered by parent', async () => {
+    const children = Array.from({ length: 10 }, (_, index) =>
+      toJson(
+        buildCategory({ id: 20 + index, name: `Part ${index + 1}`, parent: 1 }),
+        kind.parentField,
+      ),
+    )
+    const firstPage = page(children)
+    server.use(
+      http.get(apiUrl(kind.base), () =>
+        HttpResponse.json({
+          ...firstPage,
+          pagination: { ...firstPage.pagination, total: 14, totalPages: 2, hasNext: true },
+        }),
+      ),
+    )
+    const { user, router } = renderApp(`${kind.base}/1`, { signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Cleaning', level: 1 })).toBeVisible()
+    const value = await findDetailValue('Subcategories')
+    expect(await within(value).findAllByRole('link', { name: /^Part / })).toHaveLength(10)
+    await user.click(within(value).getByRole('link', { name: 'and 4 more' }))
+    await waitFor(() => expect(fullPath(router)).toBe(`${kind.base}?parent=1`))
   })
 
   it.each(['99', 'abc'])('replaces a missing category (%s) with /not-found', async (id) => {

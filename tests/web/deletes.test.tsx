@@ -1,6 +1,6 @@
 // Delete on every detail page and Remove for the provider's photo and logo (issue 14), driven as
 // an operator would: the confirm dialog in the spec's style, the success toast and the way to
-// the list, the server's 409 detail, Disable instead for a provider with products.
+// the list, the server's 409 detail in the dialog, Disable instead for a provider with products.
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -96,7 +96,7 @@ describe('Delete on a detail page', () => {
     expect(deleted).toEqual([`/api${path}`])
   })
 
-  it("shows the server's 409 detail for a category still in use and stays", async () => {
+  it("shows the server's 409 detail for a category still in use in the dialog, and stays", async () => {
     const detail = 'Category has 1 subcategory and 12 products'
     server.use(http.delete(apiUrl('/product-categories/:id'), refused(detail)))
     const { user, router, dialog } = await openDialog(
@@ -105,7 +105,16 @@ describe('Delete on a detail page', () => {
       'product category',
     )
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    await findToast('Error', detail)
+    // Where the operator is looking, not in a toast over the top bar (issue 30).
+    const refusal = await screen.findByRole('alertdialog', {
+      name: 'This product category cannot be deleted',
+    })
+    expect(within(refusal).getByText(detail)).toBeInTheDocument()
+    expect(within(refusal).queryByRole('button', { name: 'Delete' })).toBeNull()
+    const close = within(refusal).getByRole('button', { name: 'Close' })
+    expect(close).toHaveFocus()
+    expect(document.querySelector('[data-scope="toast"]')).toBeNull()
+    await user.click(close)
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(currentPath(router)).toBe('/product-categories/1')
   })

@@ -1,7 +1,8 @@
 // The list controls every list shares (issue #13), driven through the products list as an
 // operator would: the pager (Showing, First/Last, page number, rows per page, a page past the
 // end), the table view and its sortable headers, the sort in the URL, live filters with Clear
-// filters and an impossible price range, and the previous rows kept while a page loads.
+// filters and an impossible price range, the filters folded on a phone behind "Filters (N)"
+// (issue 30), and the previous rows kept while a page loads.
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import { apiUrl } from './msw/handlers'
 import { server } from './msw/server'
 import { gate } from './support/gate'
 import { renderApp } from './support/render-app'
+import { setViewportWidth } from './support/viewport'
 
 type Router = ReturnType<typeof renderApp>['router']
 const fullPath = (router: Router) => router.state.location.pathname + router.state.location.search
@@ -231,5 +233,38 @@ describe('live filters', () => {
     await user.type(min, '50')
     await waitFor(() => expect(last(requests)).toMatchObject({ minPrice: '50', maxPrice: '100' }))
     expect(screen.queryByText('Must be at most 100.')).toBeNull()
+  })
+})
+
+describe('the filter panel', () => {
+  it('folds on a phone behind "Filters (N)"; folded filters from the URL still apply', async () => {
+    setViewportWidth(375)
+    const requests = catalogue(5)
+    const { user, router } = renderApp('/products?name=clean&status=disabled', { signedIn: true })
+    await screen.findByRole('article', { name: 'Product 1' })
+    expect(last(requests)).toMatchObject({ name: 'clean', enabled: 'false' })
+    const toggle = screen.getByRole('button', { name: 'Filters (2)' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('searchbox', { name: 'Name' })).toBeNull()
+
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('clean')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All')
+    await waitFor(() => expect(fullPath(router)).toBe('/products?name=clean'))
+    expect(toggle).toHaveAccessibleName('Filters (1)')
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Filters'))
+  })
+
+  it("is open on a wide screen, and counts the providers' default Enabled, which narrows", async () => {
+    const { user } = renderApp('/service-providers', { signedIn: true })
+    const toggle = await screen.findByRole('button', { name: 'Filters (1)' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All')
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Filters'))
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 // Delete on a category's page. The server refuses (409) while the category has subcategories or
-// is assigned, saying how many of what hold it: that detail is what the operator reads.
+// is assigned, saying how many of what hold it: the dialog shows that detail (the page lists the
+// subcategories).
 import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { DeleteButton } from '../../components/delete-button'

@@ -1,17 +1,20 @@
-// One category: name, ID, parent ID (or None), description, Edit and Delete. Each field is named
-// as the spec names it until an analyst gives it another title (forms/field-titles.ts).
-import { Button, Card, DataList, HStack, Link } from '@chakra-ui/react'
+// One category: name, ID, parent ID (or None), description, its subcategories, Edit and Delete.
+// Each field is named as the spec names it until an analyst gives it another title
+// (forms/field-titles.ts).
+import { Button, Card, HStack, Link, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { routeId } from '../../app/paths'
 import { CustomFieldItems } from '../../components/custom-fields'
+import { DetailItem, DetailList } from '../../components/detail-list'
 import { HistorySection } from '../../components/history-section'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { categoryPathsQuery } from '../../lib/category-search'
 import { useCan } from '../../lib/me'
 import { categoriesApi } from './categories-api'
+import { CategoryChildren } from './category-children'
 import { categoryCustomFields, categoryTitles } from './category-custom-fields'
 import { CategoryDeleteButton } from './category-delete-button'
 import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
@@ -55,40 +58,31 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
       />
       <Card.Root variant="outline" bg="bg.panel" maxW="3xl">
         <Card.Body>
-          <DataList.Root orientation="horizontal" gap="4">
-            <DataList.Item>
-              <DataList.ItemLabel>{titles.label('name', 'Name')}</DataList.ItemLabel>
-              <DataList.ItemValue>{data.name}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>ID</DataList.ItemLabel>
-              <DataList.ItemValue>{data.id}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{titles.label(kind.parentField, 'Parent ID')}</DataList.ItemLabel>
-              <DataList.ItemValue>
-                {data.parent === null ? (
-                  'None'
-                ) : (
-                  <HStack gap="2" wrap="wrap">
+          <DetailList>
+            <DetailItem label={titles.label('name', 'Name')}>{data.name}</DetailItem>
+            <DetailItem label="ID">{data.id}</DetailItem>
+            <DetailItem label={titles.label(kind.parentField, 'Parent ID')}>
+              {data.parent === null ? (
+                'None'
+              ) : (
+                <HStack gap="2" wrap="wrap">
+                  <Link asChild color="teal.fg" textDecoration="underline">
+                    <RouterLink to={kind.routes.detail(data.parent)}>{data.parent}</RouterLink>
+                  </Link>
+                  {parentName && (
                     <Link asChild color="teal.fg" textDecoration="underline">
-                      <RouterLink to={kind.routes.detail(data.parent)}>{data.parent}</RouterLink>
+                      <RouterLink to={kind.routes.detail(data.parent)}>{parentName}</RouterLink>
                     </Link>
-                    {parentName && (
-                      <Link asChild color="teal.fg" textDecoration="underline">
-                        <RouterLink to={kind.routes.detail(data.parent)}>{parentName}</RouterLink>
-                      </Link>
-                    )}
-                  </HStack>
-                )}
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{titles.label('description', 'Description')}</DataList.ItemLabel>
-              <DataList.ItemValue whiteSpace="pre-wrap">{data.description}</DataList.ItemValue>
-            </DataList.Item>
+                  )}
+                </HStack>
+              )}
+            </DetailItem>
+            <DetailItem label={titles.label('description', 'Description')}>
+              <Text whiteSpace="pre-wrap">{data.description}</Text>
+            </DetailItem>
+            <CategoryChildren kind={kind} id={data.id} />
             <CustomFieldItems fields={categoryCustomFields(kind)} record={data.custom ?? {}} />
-          </DataList.Root>
+          </DetailList>
         </Card.Body>
       </Card.Root>
       <HistorySection recordPath={`${kind.apiPath}/${data.id}`} titles={titles} />

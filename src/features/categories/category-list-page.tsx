@@ -16,7 +16,6 @@ import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { type BulkSelection, useBulkSelection } from '../../components/bulk-selection'
 import {
-  CustomFilterFields,
   customColumns,
   customFilterNames,
   customFilterQuery,
@@ -26,7 +25,7 @@ import {
 } from '../../components/custom-list-fields'
 import { type Column, DataTable } from '../../components/data-table'
 import { ExportCsv } from '../../components/export-csv'
-import { CategoryFilterField, FilterActions } from '../../components/filter-fields'
+import { CategoryFilterField, FilterActions, FilterPanel } from '../../components/filter-fields'
 import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
 import { useFilterDraft } from '../../components/use-filter-draft'
@@ -74,7 +73,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   const { listed, sortFields } = listedFor(kind)
   const listParams = useListParams(sortFields, byName)
   const filters = readFilters(params)
-  const { draft, set, apply, clear, filtered } = useFilterDraft({
+  const { draft, set, apply, clear, filtered, active } = useFilterDraft({
     filters,
     names: ['name', 'parent'],
     typed: ['name'],
@@ -102,35 +101,35 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   return (
     <>
       <PageHeader title={kind.titles.list} />
-      <Stack
-        as="form"
-        direction={{ base: 'column', md: 'row' }}
-        align={{ md: 'flex-end' }}
-        gap="3"
-        mb="6"
-        onSubmit={apply}
-        role="search"
-      >
-        <Field.Root flex="2">
-          <Field.Label>Search by name</Field.Label>
-          <Input
-            value={draft.name}
-            onChange={(e) => set('name')(e.target.value)}
-            placeholder="Category name"
+      <FilterPanel active={active} custom={listed}>
+        <Stack
+          as="form"
+          direction={{ base: 'column', md: 'row' }}
+          align={{ md: 'flex-end' }}
+          gap="3"
+          onSubmit={apply}
+          role="search"
+        >
+          <Field.Root flex="2">
+            <Field.Label>Search by name</Field.Label>
+            <Input
+              value={draft.name}
+              onChange={(e) => set('name')(e.target.value)}
+              placeholder="Category name"
+            />
+          </Field.Root>
+          <CategoryFilterField
+            label="Parent Category"
+            value={draft.parent}
+            onChange={set('parent')}
+            source={source}
+            allLabel={kind.parentFilter.all}
+            extras={[{ value: 'none', label: kind.parentFilter.none }]}
+            flex="2"
           />
-        </Field.Root>
-        <CategoryFilterField
-          label="Parent Category"
-          value={draft.parent}
-          onChange={set('parent')}
-          source={source}
-          allLabel={kind.parentFilter.all}
-          extras={[{ value: 'none', label: kind.parentFilter.none }]}
-          flex="2"
-        />
-        <FilterActions filtered={filtered} onClear={clear} />
-      </Stack>
-      <CustomFilterFields fields={listed} />
+          <FilterActions filtered={filtered} onClear={clear} />
+        </Stack>
+      </FilterPanel>
 
       <PagedList
         name={kind.apiPath}
@@ -235,11 +234,13 @@ function CategoryTable(props: CategoryTableProps) {
       header: titles.label('name', 'Name'),
       sort: 'name',
       width: '30%',
+      minWidth: '10rem',
       text: (category) => category.name,
       link: (category) => kind.routes.detail(category.id),
     },
     {
       header: titles.label('description', 'Description'),
+      minWidth: '12rem',
       text: (category) => category.description,
     },
     {
@@ -257,7 +258,6 @@ function CategoryTable(props: CategoryTableProps) {
       rows={categories}
       rowKey={(category) => category.id}
       sortFields={sortFields}
-      minWidth="36rem"
       selection={selection}
       {...sort}
     />

@@ -1,23 +1,14 @@
 // One product: its preview image (or a placeholder), description, provider, price with its
 // pricing type, rating, estimated delivery, categories, and View Product Images, Edit and Delete.
 // Each field keeps its label here until an analyst gives it another title (forms/field-titles.ts).
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  DataList,
-  HStack,
-  Link,
-  SimpleGrid,
-  Text,
-} from '@chakra-ui/react'
+import { Badge, Box, Button, Card, HStack, Link, SimpleGrid, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Images, Pencil } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
+import { CategoryBadges } from '../../components/category-badges'
 import { CustomFieldItems } from '../../components/custom-fields'
+import { DetailItem, DetailList } from '../../components/detail-list'
 import { HistorySection } from '../../components/history-section'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
@@ -73,62 +64,47 @@ export function ProductDetailPage() {
                 size="full"
               />
             </Box>
-            <DataList.Root orientation="horizontal" gap="4">
-              <Item label={titles.label('description', 'Description')}>
+            <DetailList>
+              <DetailItem label={titles.label('description', 'Description')}>
                 <Text whiteSpace="pre-wrap">{product.description}</Text>
-              </Item>
-              <Item label={titles.label('serviceProviderId', 'Service Provider')}>
+              </DetailItem>
+              <DetailItem label={titles.label('serviceProviderId', 'Service Provider')}>
                 <Link asChild color="teal.fg" textDecoration="underline">
                   <RouterLink to={paths.serviceProviders.detail(product.serviceProviderId)}>
                     {product.serviceProviderBrandName}
                   </RouterLink>
                 </Link>
-              </Item>
-              <Item label={titles.label('price', 'Price')}>
-                <HStack gap="2">
+              </DetailItem>
+              <DetailItem label={titles.label('price', 'Price')}>
+                <HStack gap="2" wrap="wrap">
                   <Text fontWeight="semibold">{priceText(product)}</Text>
                   <Badge colorPalette="purple" variant="subtle">
                     {pricingOf(product.pricing)}
                   </Badge>
                 </HStack>
-              </Item>
-              <Item label={titles.label('rating', 'Rating')}>
+              </DetailItem>
+              <DetailItem label={titles.label('rating', 'Rating')}>
                 <StarRating rating={product.rating} count={product.noOfRatings} />
-              </Item>
-              <Item label={titles.label('estimatedDeliveryDays', 'Estimated Delivery')}>
+              </DetailItem>
+              <DetailItem label={titles.label('estimatedDeliveryDays', 'Estimated Delivery')}>
                 {formatDeliveryDays(product.estimatedDeliveryDays)}
-              </Item>
-              <Item label={titles.label('productCategoryIds', 'Categories')}>
+              </DetailItem>
+              <DetailItem label={titles.label('productCategoryIds', 'Categories')}>
                 {product.productCategories.length === 0 ? (
                   <Text color="fg.muted">No categories</Text>
                 ) : (
-                  <HStack gap="1.5" wrap="wrap">
-                    {product.productCategories.map((category) => (
-                      <Badge key={category.id} colorPalette="teal" variant="outline">
-                        {category.name}
-                      </Badge>
-                    ))}
-                  </HStack>
+                  <CategoryBadges categories={product.productCategories} />
                 )}
-              </Item>
-              <Item label={titles.label('enabled', 'Status')}>
+              </DetailItem>
+              <DetailItem label={titles.label('enabled', 'Status')}>
                 <StatusBadge enabled={product.enabled} />
-              </Item>
+              </DetailItem>
               <CustomFieldItems fields={productCustomFields} record={product} />
-            </DataList.Root>
+            </DetailList>
           </SimpleGrid>
         </Card.Body>
       </Card.Root>
       <HistorySection recordPath={`/products/${product.id}`} titles={titles} />
     </>
-  )
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
   )
 }

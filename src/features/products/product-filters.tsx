@@ -1,10 +1,13 @@
-// The products list's filters (category, name, status, min and max price): read from the URL
-// query and applied live (use-filter-draft.ts); a minimum above the maximum is flagged beside
-// Min Price, as the product form does, and not asked for.
+// The products list's filters (category, name, status, min and max price) in the list's filter
+// panel with its custom filters: read from the URL query and applied live (use-filter-draft.ts);
+// a minimum above the maximum is flagged beside Min Price, as the product form does, and not
+// asked for.
 import { Field, Input, SimpleGrid } from '@chakra-ui/react'
+import { customFilterNames, type ListedField } from '../../components/custom-list-fields'
 import {
   CategoryFilterField,
   FilterActions,
+  FilterPanel,
   StatusFilterField,
 } from '../../components/filter-fields'
 import { useFilterDraft } from '../../components/use-filter-draft'
@@ -45,18 +48,18 @@ export function priceBoundsError({ minPrice, maxPrice }: Filters): string | unde
   return Number(minPrice) > Number(maxPrice) ? `Must be at most ${Number(maxPrice)}.` : undefined
 }
 
-/** The filters the URL holds now; changes go to the URL as they are made. `others`: the list's
- * custom filters, which Clear filters clears too. */
+/** The filters the URL holds now, in the list's filter panel; changes go to the URL as they are
+ * made. `custom`: the list's marked custom fields, whose filters Clear filters clears too. */
 export function ProductFilters({
   filters,
-  others = [],
+  custom,
 }: {
   filters: Filters
-  others?: readonly string[]
+  custom: readonly ListedField[]
 }) {
-  const { draft, set, apply, clear, filtered } = useFilterDraft({
+  const { draft, set, apply, clear, filtered, active } = useFilterDraft({
     filters,
-    others,
+    others: customFilterNames(custom),
     names: FILTERS,
     typed: ['name', 'minPrice', 'maxPrice'],
     defaults: { status: 'all' },
@@ -65,41 +68,42 @@ export function ProductFilters({
   const boundsError = priceBoundsError(draft)
 
   return (
-    <SimpleGrid
-      as="form"
-      role="search"
-      // The last column fits Apply and Clear filters side by side.
-      templateColumns={{
-        base: '1fr',
-        md: 'repeat(3, minmax(0, 1fr))',
-        xl: 'repeat(5, minmax(0, 1fr)) auto',
-      }}
-      gap="3"
-      mb="6"
-      alignItems="end"
-      onSubmit={apply}
-    >
-      <CategoryFilterField
-        label="Category"
-        value={draft.category}
-        onChange={set('category')}
-        source={productsApi.categories}
-        allLabel="All"
-      />
-      <Field.Root>
-        <Field.Label>Name</Field.Label>
-        <Input type="search" value={draft.name} onChange={(e) => set('name')(e.target.value)} />
-      </Field.Root>
-      <StatusFilterField value={draft.status} onChange={set('status')} />
-      <AmountField
-        label="Min Price"
-        value={draft.minPrice}
-        onChange={set('minPrice')}
-        error={boundsError}
-      />
-      <AmountField label="Max Price" value={draft.maxPrice} onChange={set('maxPrice')} />
-      <FilterActions filtered={filtered} onClear={clear} />
-    </SimpleGrid>
+    <FilterPanel active={active} custom={custom}>
+      <SimpleGrid
+        as="form"
+        role="search"
+        // The last column fits Apply and Clear filters side by side.
+        templateColumns={{
+          base: '1fr',
+          md: 'repeat(3, minmax(0, 1fr))',
+          xl: 'repeat(5, minmax(0, 1fr)) auto',
+        }}
+        gap="3"
+        alignItems="end"
+        onSubmit={apply}
+      >
+        <CategoryFilterField
+          label="Category"
+          value={draft.category}
+          onChange={set('category')}
+          source={productsApi.categories}
+          allLabel="All"
+        />
+        <Field.Root>
+          <Field.Label>Name</Field.Label>
+          <Input type="search" value={draft.name} onChange={(e) => set('name')(e.target.value)} />
+        </Field.Root>
+        <StatusFilterField value={draft.status} onChange={set('status')} />
+        <AmountField
+          label="Min Price"
+          value={draft.minPrice}
+          onChange={set('minPrice')}
+          error={boundsError}
+        />
+        <AmountField label="Max Price" value={draft.maxPrice} onChange={set('maxPrice')} />
+        <FilterActions filtered={filtered} onClear={clear} />
+      </SimpleGrid>
+    </FilterPanel>
   )
 }
 

@@ -1,14 +1,15 @@
 // One product image: the image, name, description, Preview: Yes/No, and the buttons Product
 // images, Edit, Set as Preview (not on the preview image) and Delete (after a confirmation).
 // Each field keeps its label here until an analyst gives it another title (forms/field-titles.ts).
-import { Box, Button, Card, DataList, HStack, SimpleGrid, Text } from '@chakra-ui/react'
+import { Box, Button, Card, HStack, SimpleGrid, Text } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Images, Pencil, Star, Trash2 } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { CustomFieldItems } from '../../components/custom-fields'
+import { DetailItem, DetailList } from '../../components/detail-list'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
@@ -106,20 +107,20 @@ export function ProductImageDetailPage() {
                 size="full"
               />
             </Box>
-            <DataList.Root orientation="horizontal" gap="4">
-              <Item label={titles.label('imageName', 'Name')}>{image.imageName}</Item>
-              <Item label={titles.label('imageDescription', 'Description')}>
+            <DetailList>
+              <DetailItem label={titles.label('imageName', 'Name')}>{image.imageName}</DetailItem>
+              <DetailItem label={titles.label('imageDescription', 'Description')}>
                 {image.imageDescription?.trim() ? (
                   <Text whiteSpace="pre-wrap">{image.imageDescription}</Text>
                 ) : (
                   <Text color="fg.muted">No description provided</Text>
                 )}
-              </Item>
-              <Item label={titles.label('enabled', 'Status')}>
+              </DetailItem>
+              <DetailItem label={titles.label('enabled', 'Status')}>
                 <StatusBadge enabled={image.enabled} />
-              </Item>
+              </DetailItem>
               <CustomFieldItems fields={productImageCustomFields} record={image} />
-            </DataList.Root>
+            </DetailList>
           </SimpleGrid>
           <Text mt="4" fontWeight="medium">
             Preview: {isPreview ? 'Yes' : 'No'}
@@ -136,14 +137,5 @@ export function ProductImageDetailPage() {
         onCancel={() => setConfirming(false)}
       />
     </>
-  )
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
   )
 }

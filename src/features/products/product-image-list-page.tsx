@@ -8,13 +8,13 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { paths, routeId } from '../../app/paths'
 import { type BulkSelection, useBulkSelection } from '../../components/bulk-selection'
 import {
-  CustomFilterFields,
   customColumns,
   customFilterQuery,
   listedFields,
   withCustomSorts,
 } from '../../components/custom-list-fields'
 import { type Column, DataTable } from '../../components/data-table'
+import { FilterPanel } from '../../components/filter-fields'
 import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
@@ -87,7 +87,7 @@ export function ProductImageListPage() {
           )
         }
       />
-      <CustomFilterFields fields={listed} />
+      <FilterPanel custom={listed} />
       <PagedList
         name="product-images"
         list={list}
@@ -160,11 +160,13 @@ const imageColumns: Column<ProductImage>[] = [
     header: titles.label('imageName', 'Name'),
     sort: 'name',
     width: '35%',
+    minWidth: '10rem',
     text: (image) => image.imageName,
     link: (image) => paths.products.image(image.productId, image.id),
   },
   {
     header: titles.label('imageDescription', 'Description'),
+    minWidth: '12rem',
     text: (image) => image.imageDescription ?? '',
   },
   {

@@ -4,8 +4,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
 import { useBulkSelection } from '../../components/bulk-selection'
 import {
-  CustomFilterFields,
-  customFilterNames,
   customFilterQuery,
   listedFields,
   withCustomSorts,
@@ -23,7 +21,6 @@ import { PRODUCT_MESSAGES, productBulk, productsApi } from './products-api'
 /** The custom fields the product schema marks sortable or filterable (issue 27). */
 const listed = listedFields(productCustomFields, [...FILTERS, ...LIST_PARAMS])
 const sortFields = withCustomSorts(productSortFields, listed)
-const customFilters = customFilterNames(listed)
 
 export function ProductListPage() {
   const [params] = useSearchParams()
@@ -37,8 +34,7 @@ export function ProductListPage() {
   return (
     <>
       <PageHeader title="Products" />
-      <ProductFilters filters={filters} others={customFilters} />
-      <CustomFilterFields fields={listed} />
+      <ProductFilters filters={filters} custom={listed} />
       <PagedList
         name="products"
         list={list}

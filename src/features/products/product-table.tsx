@@ -51,6 +51,7 @@ const columns: Column<Product>[] = [
     header: titles.label('name', 'Name'),
     sort: 'name',
     width: '30%',
+    minWidth: '10rem',
     text: (product) => product.name,
     link: (product) => paths.products.detail(product.id),
   },
@@ -60,7 +61,13 @@ const columns: Column<Product>[] = [
     text: (product) => product.serviceProviderBrandName,
   },
   { header: titles.label('pricing', 'Pricing'), width: '6rem', text: (product) => product.pricing },
-  { header: titles.label('price', 'Price'), sort: 'price', width: '20%', text: priceText },
+  {
+    header: titles.label('price', 'Price'),
+    sort: 'price',
+    width: '20%',
+    minWidth: '9rem',
+    text: priceText,
+  },
   {
     header: titles.label('rating', 'Rating'),
     sort: 'rating',
@@ -95,7 +102,6 @@ export function ProductTable(props: ProductTableProps) {
       sort={sort}
       sortFields={props.sortFields ?? productSortFields}
       onSort={onSort}
-      minWidth="52rem"
       selection={selection}
     />
   )

@@ -8,12 +8,12 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { paths, routeId } from '../../app/paths'
 import { useBulkSelection } from '../../components/bulk-selection'
 import {
-  CustomFilterFields,
   customFilterQuery,
   listedFields,
   withCustomSorts,
 } from '../../components/custom-list-fields'
 import { ExportCsv } from '../../components/export-csv'
+import { FilterPanel } from '../../components/filter-fields'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { LIST_PARAMS, useListParams } from '../../components/use-list-params'
@@ -67,7 +67,7 @@ export function ProviderProductsPage() {
           )
         }
       />
-      <CustomFilterFields fields={listed} />
+      <FilterPanel custom={listed} />
       <PagedList
         name="provider-products"
         list={list}

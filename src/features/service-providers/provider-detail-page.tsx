@@ -1,18 +1,7 @@
 // One provider: photo or initials, contact details, address, brand logo and about text,
 // categories, status, and the View Products, Edit and Delete buttons. Each field keeps its label
 // here until an analyst gives it another title (forms/field-titles.ts).
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  DataList,
-  Heading,
-  HStack,
-  Image,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+import { Box, Button, Card, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Package, Pencil } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -20,7 +9,10 @@ import { Link as RouterLink, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
 import { ApiImage } from '../../components/api-image'
 import { Breadcrumbs } from '../../components/breadcrumbs'
+import { CategoryBadges } from '../../components/category-badges'
 import { CustomFieldItems } from '../../components/custom-fields'
+import { DetailItem, DetailList } from '../../components/detail-list'
+import { EmailText } from '../../components/email-text'
 import { HistorySection } from '../../components/history-section'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
@@ -47,11 +39,13 @@ export function ProviderDetailPage() {
       />
       <HStack gap="4" mb="6" align="center" wrap="wrap">
         <ProviderAvatar provider={provider} size="2xl" />
-        <Box flex="1" minW="0">
+        {/* Beside the avatar while the name's longest word fits there, else below it (a phone):
+            the name breaks only where it is wider than the whole row. */}
+        <Box flex="1 1 min-content" minW="0">
           <PageHeader
             title={name}
             description={
-              <HStack as="span" gap="2">
+              <HStack as="span" gap="2" wrap="wrap">
                 <span>{provider.brandName}</span>
                 <StatusBadge enabled={provider.enabled} />
               </HStack>
@@ -78,17 +72,23 @@ export function ProviderDetailPage() {
       </HStack>
       <Stack gap="4" maxW="4xl">
         <Section title="Contact Details">
-          <DataList.Root orientation="horizontal">
-            <Item label={titles.label('email', 'Email')}>{provider.email}</Item>
-            <Item label={titles.label('phoneNumber', 'Phone Number')}>{provider.phoneNumber}</Item>
-            <Item label="Address">
+          <DetailList>
+            <DetailItem label={titles.label('email', 'Email')}>
+              <Text>
+                <EmailText email={provider.email} />
+              </Text>
+            </DetailItem>
+            <DetailItem label={titles.label('phoneNumber', 'Phone Number')}>
+              {provider.phoneNumber}
+            </DetailItem>
+            <DetailItem label="Address">
               <Text>{provider.addressLine1}</Text>
               {provider.addressLine2 && <Text>{provider.addressLine2}</Text>}
               <Text>
                 {provider.city}, {provider.state}
               </Text>
-            </Item>
-          </DataList.Root>
+            </DetailItem>
+          </DetailList>
         </Section>
         <Section title="Brand">
           <HStack gap="4" align="flex-start">
@@ -102,7 +102,7 @@ export function ProviderDetailPage() {
                 )}
               />
             )}
-            <Stack gap="1">
+            <Stack gap="1" flex="1" minW="0" overflowWrap="anywhere">
               <Text fontWeight="semibold">{provider.brandName}</Text>
               <Text whiteSpace="pre-wrap" color="fg.muted">
                 {provider.about}
@@ -112,22 +112,16 @@ export function ProviderDetailPage() {
         </Section>
         {providerCustomFields.length > 0 && (
           <Section title="More Details">
-            <DataList.Root orientation="horizontal">
+            <DetailList>
               <CustomFieldItems fields={providerCustomFields} record={provider} />
-            </DataList.Root>
+            </DetailList>
           </Section>
         )}
         <Section title={titles.label('serviceProviderCategoryIds', 'Service Categories')}>
           {provider.serviceProviderCategories.length === 0 ? (
             <Text color="fg.muted">No service categories assigned</Text>
           ) : (
-            <HStack gap="2" wrap="wrap">
-              {provider.serviceProviderCategories.map((category) => (
-                <Badge key={category.id} colorPalette="teal" variant="outline" size="lg">
-                  {category.name}
-                </Badge>
-              ))}
-            </HStack>
+            <CategoryBadges categories={provider.serviceProviderCategories} size="lg" />
           )}
         </Section>
       </Stack>
@@ -146,14 +140,5 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </Card.Body>
     </Card.Root>
-  )
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue flexDirection="column">{children}</DataList.ItemValue>
-    </DataList.Item>
   )
 }

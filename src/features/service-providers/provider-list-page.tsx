@@ -17,7 +17,6 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
 import { useBulkSelection } from '../../components/bulk-selection'
 import {
-  CustomFilterFields,
   customFilterNames,
   customFilterQuery,
   listedFields,
@@ -27,6 +26,7 @@ import { ExportCsv } from '../../components/export-csv'
 import {
   CategoryFilterField,
   FilterActions,
+  FilterPanel,
   StatusFilterField,
 } from '../../components/filter-fields'
 import { PageHeader } from '../../components/page-header'
@@ -69,7 +69,7 @@ export function ProviderListPage() {
   const [params] = useSearchParams()
   const listParams = useListParams(sortFields, providerDefaultSort)
   const filters = readFilters(params)
-  const { draft, set, apply, clear, filtered } = useFilterDraft({
+  const { draft, set, apply, clear, filtered, active } = useFilterDraft({
     filters,
     names: FILTERS,
     typed: ['email', 'brandName'],
@@ -103,39 +103,43 @@ export function ProviderListPage() {
           )
         }
       />
-      <SimpleGrid
-        as="form"
-        role="search"
-        // The last column fits Apply and Clear filters side by side.
-        templateColumns={{
-          base: '1fr',
-          md: 'repeat(2, minmax(0, 1fr))',
-          xl: 'repeat(4, minmax(0, 1fr)) auto',
-        }}
-        gap="3"
-        mb="6"
-        alignItems="end"
-        onSubmit={apply}
-      >
-        <Field.Root>
-          <Field.Label>Email</Field.Label>
-          <Input type="search" value={draft.email} onChange={(e) => set('email')(e.target.value)} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Brand Name</Field.Label>
-          <Input value={draft.brandName} onChange={(e) => set('brandName')(e.target.value)} />
-        </Field.Root>
-        <StatusFilterField value={draft.status} onChange={set('status')} />
-        <CategoryFilterField
-          label="Category"
-          value={draft.category}
-          onChange={set('category')}
-          source={providersApi.categories}
-          allLabel="All"
-        />
-        <FilterActions filtered={filtered} onClear={clear} />
-      </SimpleGrid>
-      <CustomFilterFields fields={listed} />
+      <FilterPanel active={active} custom={listed}>
+        <SimpleGrid
+          as="form"
+          role="search"
+          // The last column fits Apply and Clear filters side by side.
+          templateColumns={{
+            base: '1fr',
+            md: 'repeat(2, minmax(0, 1fr))',
+            xl: 'repeat(4, minmax(0, 1fr)) auto',
+          }}
+          gap="3"
+          alignItems="end"
+          onSubmit={apply}
+        >
+          <Field.Root>
+            <Field.Label>Email</Field.Label>
+            <Input
+              type="search"
+              value={draft.email}
+              onChange={(e) => set('email')(e.target.value)}
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Brand Name</Field.Label>
+            <Input value={draft.brandName} onChange={(e) => set('brandName')(e.target.value)} />
+          </Field.Root>
+          <StatusFilterField value={draft.status} onChange={set('status')} />
+          <CategoryFilterField
+            label="Category"
+            value={draft.category}
+            onChange={set('category')}
+            source={providersApi.categories}
+            allLabel="All"
+          />
+          <FilterActions filtered={filtered} onClear={clear} />
+        </SimpleGrid>
+      </FilterPanel>
 
       <PagedList
         name="service-providers"

@@ -27,13 +27,14 @@ export const providerDefaultSort: SortChoice = { sort: 'newest', order: 'desc' }
 const columns: Column<ServiceProvider>[] = [
   {
     header: 'Avatar',
-    width: '4.5rem',
+    width: '4rem',
     render: (provider) => <ProviderAvatar provider={provider} size="md" />,
   },
   {
     header: 'Name',
     sort: 'name',
     width: '18%',
+    minWidth: '8rem',
     text: (provider) => `${provider.firstName} ${provider.lastName}`,
     link: (provider) => paths.serviceProviders.detail(provider.id),
   },
@@ -41,12 +42,18 @@ const columns: Column<ServiceProvider>[] = [
     header: titles.label('brandName', 'Brand'),
     sort: 'brandName',
     width: '18%',
+    minWidth: '8rem',
     text: (provider) => provider.brandName,
   },
-  { header: titles.label('email', 'Email'), width: '22%', text: (provider) => provider.email },
+  {
+    header: titles.label('email', 'Email'),
+    width: '22%',
+    minWidth: '10rem',
+    text: (provider) => provider.email,
+  },
   {
     header: titles.label('phoneNumber', 'Phone'),
-    width: '10rem',
+    width: '9rem',
     text: (provider) => provider.phoneNumber,
   },
   {
@@ -56,7 +63,7 @@ const columns: Column<ServiceProvider>[] = [
   },
   {
     header: titles.label('enabled', 'Status'),
-    width: '6.5rem',
+    width: '6rem',
     render: (provider) => <StatusBadge enabled={provider.enabled} />,
   },
 ]
@@ -80,7 +87,6 @@ export function ProviderTable(props: ProviderTableProps) {
       rows={providers}
       rowKey={(provider) => provider.id}
       sortFields={sortFields ?? providerSortFields}
-      minWidth="56rem"
       selection={selection}
       {...sort}
     />

@@ -84,12 +84,21 @@ export function searchCategories(categories: CategoryFixture[], query: URLSearch
     }))
 }
 
+/** The list's parent filter as the server reads it: `null` (the text) is top level only. */
+function underParent(categories: CategoryFixture[], parent: string | null) {
+  if (parent === null) return categories
+  return categories.filter((c) => c.parent === (parent === 'null' ? null : Number(parent)))
+}
+
 /** Read-only category API over `categories` (the tree above unless given). */
 export function categoryHandlers(categories: CategoryFixture[] = categoryTree) {
   return kinds.flatMap(({ path, parentField }) => [
-    http.get(apiUrl(path), () =>
-      HttpResponse.json(page(categories.map((c) => toJson(c, parentField)))),
-    ),
+    http.get(apiUrl(path), ({ request }) => {
+      const parent = new URL(request.url).searchParams.get(parentField)
+      return HttpResponse.json(
+        page(underParent(categories, parent).map((c) => toJson(c, parentField))),
+      )
+    }),
     http.get(apiUrl(`${path}/search`), ({ request }) =>
       HttpResponse.json({ data: searchCategories(categories, new URL(request.url).searchParams) }),
     ),
