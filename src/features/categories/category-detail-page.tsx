@@ -91,7 +91,7 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
           </DataList.Root>
         </Card.Body>
       </Card.Root>
-      <HistorySection recordPath={`${kind.apiPath}/${data.id}`} titles={titles} />
+      <HistorySection recordPath={`${kind.apiPath}/${data.id}`} titles={titles} maxW="3xl" />
     </>
   )
 }
