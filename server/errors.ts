@@ -160,17 +160,20 @@ export function validationDetail(error: FastifyError, titles?: FieldTitles): str
       break
     }
     case 'maximum':
-    case 'minimum':
+    case 'minimum': {
+      const { schema } = issue as { schema?: { $data?: unknown } }
+      if (schema?.$data === undefined) break
+      const other = relativeField(issue.instancePath, schema.$data)
       // A bound read from another field ($data: minPrice ≤ maxPrice) that is not a number:
       // that field is the one to name (Ajv would say "must be <= [object Object]").
       if (typeof params.limit !== 'number') {
-        const { schema } = issue as { schema?: { $data?: unknown } }
-        const other = relativeField(issue.instancePath, schema?.$data)
         return other
           ? `${named(other)} must be number`
           : `${base} cannot be compared with a non-number`
       }
+      if (other && titles) return boundByField(issue.keyword, path, other, params.limit, titles)
       break
+    }
   }
   if (!base) {
     return error.validationContext === 'body'
@@ -178,6 +181,28 @@ export function validationDetail(error: FastifyError, titles?: FieldTitles): str
       : `Invalid ${error.validationContext ?? 'request'}: ${issue.message}`
   }
   return `${base} ${issue.message}`
+}
+
+const naira = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
+/** "Min Price must be at most Max Price (₦20,000.00)": a bound read from another field, both
+ * named by their titles as the form shows them (the form says the same), money in naira. */
+function boundByField(
+  keyword: string,
+  field: string,
+  other: string,
+  limit: number,
+  titles: FieldTitles,
+): string {
+  const title = (key: string) => titles.title(key) ?? key
+  const value = titles.money(field) ? naira.format(limit) : String(limit)
+  const word = keyword === 'minimum' ? 'at least' : 'at most'
+  return `${title(field)} must be ${word} ${title(other)} (${value})`
 }
 
 /** The dotted field a relative JSON pointer (`$data: "1/maxPrice"`) names from `instancePath`. */

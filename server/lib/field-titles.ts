@@ -28,6 +28,8 @@ export interface FieldTitles {
   /** How an API message names the field: a renamed built-in field by its new title and its key,
    * a custom field by its title, any other by its key. */
   named(key: string): string
+  /** Whether the field holds naira (its ui widget is "money"), so a message shows it as money. */
+  money(key: string): boolean
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -68,6 +70,7 @@ export function fieldTitles(schemaId: string, document: Json, ui?: unknown): Fie
       const name = renamed(key)
       return name === undefined ? key : `${name} (${key})`
     },
+    money: (key) => isObject(common[key]) && common[key]['ui:widget'] === 'money',
   }
 }
 

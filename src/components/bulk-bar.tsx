@@ -23,12 +23,22 @@ const LABELS: Record<BulkAction, string> = {
   delete: 'Delete',
 }
 
-export function BulkBar({ selection, pageIds }: { selection: BulkSelection; pageIds: number[] }) {
+interface BulkBarProps {
+  selection: BulkSelection
+  pageIds: number[]
+  /** What the shown rows are called: a refusal names its records by them. */
+  pageNames: ReadonlyMap<number, string>
+}
+
+export function BulkBar({ selection, pageIds, pageNames }: BulkBarProps) {
   const { target, count, total, allMatching } = selection
   const client = useQueryClient()
   // The machine is created once; the latest selection is read through a ref.
   const latest = useRef(selection)
   latest.current = selection
+  // The names of every row shown while the list is open (chosen rows may be on other pages).
+  const seenNames = useRef(new Map<number, string>())
+  for (const [id, name] of pageNames) seenNames.current.set(id, name)
   const actor = useActorRef(
     bulkActionsMachine.provide({
       actors: {
@@ -49,7 +59,8 @@ export function BulkBar({ selection, pageIds }: { selection: BulkSelection; page
       actions: {
         reportDone: (_, params) => {
           const result = params.result as BulkResult
-          const text = bulkResultText(latest.current.target, params.action, result)
+          const { target } = latest.current
+          const text = bulkResultText(target, params.action, result, seenNames.current)
           if (result.refused.length > 0) notify.warning(text)
           else notify.success(text)
           latest.current.clear()

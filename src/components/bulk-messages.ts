@@ -1,6 +1,7 @@
 // The words of bulk actions: the bar's count, the Delete dialog and the result toast
 // ("12 products disabled"; "3 product categories deleted; 2 refused: …", the refused grouped by
-// their reason so that many refusals still read as a few lines).
+// their reason so that many refusals still read as a few lines, each record named as its row
+// shows it, or by its id when no row the operator saw named it).
 import type { BulkAction, BulkTarget } from './bulk-selection'
 
 export interface BulkResult {
@@ -32,7 +33,12 @@ export const BULK_TEXTS = {
   failed: 'Bulk action failed. Please try again.',
 }
 
-export function bulkResultText(target: BulkTarget, action: BulkAction, result: BulkResult) {
+export function bulkResultText(
+  target: BulkTarget,
+  action: BulkAction,
+  result: BulkResult,
+  names: ReadonlyMap<number, string> = new Map(),
+) {
   const head = `${counted(target, result.done.length)} ${DONE[action]}`
   if (result.refused.length === 0) return head
   const byReason = new Map<string, number[]>()
@@ -40,15 +46,18 @@ export function bulkResultText(target: BulkTarget, action: BulkAction, result: B
     byReason.set(detail, [...(byReason.get(detail) ?? []), id])
   }
   const reasons = [...byReason].map(
-    ([detail, ids]) => `${detail.replace(/\.$/, '')} (${idList(ids)})`,
+    ([detail, ids]) => `${detail.replace(/\.$/, '')} (${recordList(ids, names)})`,
   )
   return `${head}; ${format.format(result.refused.length)} refused: ${reasons.join('; ')}`
 }
 
-function idList(ids: number[]): string {
+function recordList(ids: number[], names: ReadonlyMap<number, string>): string {
   const shown = ids
     .slice(0, SHOWN_IDS)
-    .map((id) => `#${id}`)
+    .map((id) => {
+      const name = names.get(id)
+      return name === undefined ? `#${id}` : `"${name}"`
+    })
     .join(', ')
   const more = ids.length - SHOWN_IDS
   return more > 0 ? `${shown} and ${format.format(more)} more` : shown

@@ -2,17 +2,13 @@
 // through aria-activedescendant, arrows / Enter / Esc) whose options are the server's matches for
 // what the operator types, each shown with its full path. Single (a parent, a filter: `extras`
 // such as "None" come first) or several, shown as removable chips (Backspace in the empty input
-// removes the last one). Values are strings: category ids, or the keys of `extras`.
-import {
-  Combobox,
-  createListCollection,
-  Portal,
-  Spinner,
-  Stack,
-  useComboboxContext,
-} from '@chakra-ui/react'
+// removes the last one). Values are strings: category ids, or the keys of `extras`. A single
+// picker's input shows its choice until the operator searches: focus empties it (the choice
+// becomes the placeholder) and a key typed over it replaces it, so typing always searches for
+// what is typed ("mak", never "Allmak"); leaving the field shows the choice again.
+import { Combobox, createListCollection, Portal, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, useMemo, useState } from 'react'
 import {
   type CategoryMatch,
   type CategorySource,
@@ -66,10 +62,13 @@ const toItem = (match: CategoryMatch): Item => ({
 
 export function CategoryCombobox(props: CategoryComboboxProps) {
   const { source, value, onChange, multiple = false, extras = [], exclude } = props
-  // What the operator types: the search. The input itself is the combobox's own.
-  const [typed, setTyped] = useState('')
+  // What the operator typed since the input last showed the choice: null while it shows the
+  // choice (a single picker) or nothing (a multiple one). A choice whose path arrives late (an
+  // edit form's parent) therefore never replaces what is being typed.
+  const [typed, setTyped] = useState<string | null>(null)
   const [picked, setPicked] = useState<Map<string, Item>>(new Map())
-  const text = useDebouncedValue(typed.trim(), 250)
+  const search = (typed ?? '').trim()
+  const text = useDebouncedValue(search, 250)
   const ids = value.map(Number).filter((id) => Number.isInteger(id) && id > 0)
   const matches = useQuery({
     ...categorySearchQuery(source ?? NOWHERE, text, exclude),
@@ -94,12 +93,31 @@ export function CategoryCombobox(props: CategoryComboboxProps) {
     return match ? toItem(match) : picked.get(key)
   }
   const selected = value.map((key) => itemOf(key) ?? { value: key, label: `#${key}` })
+  // A single picker shows its choice (once its path is known) while nothing is typed.
+  const choiceText = multiple || value[0] === undefined ? '' : (itemOf(value[0])?.label ?? '')
+  // "No categories found" once the server has answered what is typed with none, not while it
+  // is asked; the extras ("All", "None") stay listed above it.
+  const noneFound =
+    text === search && matches.isSuccess && !matches.isPlaceholderData && matches.data.length === 0
 
+  /** A key typed while the input shows the choice (focus is still there after a pick) replaces
+   * it rather than adding to it. */
+  const replaceChoice = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (multiple || typed !== null || event.ctrlKey || event.metaKey || event.altKey) return
+    if (event.key.length === 1 || event.key === 'Backspace' || event.key === 'Delete') {
+      event.currentTarget.select()
+    }
+  }
   const removeLast = (event: KeyboardEvent<HTMLInputElement>) => {
     const empty = event.currentTarget.value === ''
     if (multiple && event.key === 'Backspace' && empty && value.length > 0) {
       onChange(value.slice(0, -1))
     }
+  }
+  /** Focus, or a click on the shown choice, empties the input for a search of its own; the
+   * choice stays readable as the placeholder until something is typed or picked. */
+  const startSearch = () => {
+    if (!multiple && typed === null) setTyped('')
   }
 
   return (
@@ -108,13 +126,13 @@ export function CategoryCombobox(props: CategoryComboboxProps) {
         collection={collection}
         multiple={multiple}
         value={value}
+        inputValue={typed ?? choiceText}
         disabled={props.disabled}
         ids={props.id ? { input: props.id } : undefined}
         openOnClick
         onInputValueChange={(details) => {
-          // Typing searches; a pick, Clear or leaving the field shows the choice again.
-          if (details.reason === 'input-change') setTyped(details.inputValue)
-          else if (details.reason !== 'script') setTyped('')
+          // Typing searches; a pick, Escape or a click outside shows the choice again.
+          setTyped(details.reason === 'input-change' ? details.inputValue : null)
         }}
         onValueChange={(details) => {
           setPicked((known) => {
@@ -122,18 +140,28 @@ export function CategoryCombobox(props: CategoryComboboxProps) {
             for (const item of details.items) next.set(item.value, item)
             return next
           })
-          setTyped('')
+          setTyped(null)
           onChange(details.value)
         }}
       >
-        {!multiple && <ShowChoice text={selected[0]?.label ?? ''} />}
         {props.label && <Combobox.Label>{props.label}</Combobox.Label>}
         <Combobox.Control>
           <Combobox.Input
-            placeholder={props.placeholder}
-            onKeyDown={removeLast}
-            onBlur={props.onBlur}
-            onFocus={props.onFocus}
+            placeholder={typed === '' && choiceText ? choiceText : props.placeholder}
+            onKeyDown={(event) => {
+              replaceChoice(event)
+              removeLast(event)
+            }}
+            onClick={startSearch}
+            onFocus={() => {
+              startSearch()
+              props.onFocus?.()
+            }}
+            onBlur={() => {
+              // Leaving the field shows its choice again, not a search that chose nothing.
+              setTyped(null)
+              props.onBlur?.()
+            }}
           />
           <Combobox.IndicatorGroup>
             {matches.isFetching && <Spinner size="xs" aria-hidden />}
@@ -143,13 +171,17 @@ export function CategoryCombobox(props: CategoryComboboxProps) {
         <Portal>
           <Combobox.Positioner>
             <Combobox.Content>
-              <Combobox.Empty>No categories found</Combobox.Empty>
               {collection.items.map((item) => (
                 <Combobox.Item key={item.value} item={item}>
                   <Combobox.ItemText>{item.label}</Combobox.ItemText>
                   <Combobox.ItemIndicator />
                 </Combobox.Item>
               ))}
+              {noneFound && (
+                <Text role="presentation" px="2" py="1.5" color="fg.muted" textStyle="sm">
+                  No categories found
+                </Text>
+              )}
             </Combobox.Content>
           </Combobox.Positioner>
         </Portal>
@@ -163,14 +195,4 @@ export function CategoryCombobox(props: CategoryComboboxProps) {
       )}
     </Stack>
   )
-}
-
-/** Puts a single picker's choice in its input once its path is known (an edit form's value, a
- * filter from the URL, a pick), leaving the input to the operator otherwise. */
-function ShowChoice({ text }: { text: string }) {
-  const combobox = useComboboxContext()
-  const latest = useRef(combobox)
-  latest.current = combobox
-  useEffect(() => latest.current.setInputValue(text, 'script'), [text])
-  return null
 }

@@ -1,6 +1,8 @@
 // The dialog that crops and uploads a passport photo or a brand logo (spec: 'Crop your photo',
 // Cancel and Upload, 'Uploading . . .' while busy). It is open while its flow holds a picked
 // file; a successful upload ends the flow (so it closes), a failure keeps it open to retry.
+// The spec titles it 'Crop your photo' for the brand logo too, so a line under the title says
+// which image is being cropped.
 import { Button, Center, Dialog, Portal, Spinner } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import { hasSize } from '../lib/crop-geometry'
@@ -11,9 +13,11 @@ export interface CropDialogProps {
   /** The crop flow (`useCropFlow`) holding the picked file. */
   flow: CropFlow
   title?: string
+  /** The image being cropped, as its field is labelled ('Brand Logo'). */
+  subject?: string
 }
 
-export function CropDialog({ flow, title = 'Crop your photo' }: CropDialogProps) {
+export function CropDialog({ flow, title = 'Crop your photo', subject }: CropDialogProps) {
   const open = useSelector(flow, (state) => state.hasTag('active'))
   const loading = useSelector(flow, (state) => state.hasTag('loading'))
   const busy = useSelector(flow, (state) => state.hasTag('busy'))
@@ -45,6 +49,11 @@ export function CropDialog({ flow, title = 'Crop your photo' }: CropDialogProps)
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
+              {subject && (
+                <Dialog.Description mb="3" color="fg.muted">
+                  {cropSubjectText(subject)}
+                </Dialog.Description>
+              )}
               {loading ? (
                 <Center minH="48">
                   <Spinner size="lg" color="teal.solid" aria-label="Loading the image" />
@@ -72,3 +81,7 @@ export function CropDialog({ flow, title = 'Crop your photo' }: CropDialogProps)
     </Dialog.Root>
   )
 }
+
+/** The line under the title: which image, and what to do. */
+export const cropSubjectText = (subject: string) =>
+  `${subject}: drag and zoom to frame it, then Upload.`

@@ -75,7 +75,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
   return (
     <>
-      {selection && <BulkBar selection={selection} pageIds={pageIds} />}
+      {selection && (
+        <BulkBar
+          selection={selection}
+          pageIds={pageIds}
+          pageNames={rowNames(rows, rowKey, linkColumn)}
+        />
+      )}
       <Table.ScrollArea borderWidth="1px" rounded="md" maxH="70vh" bg="bg.panel">
         <Table.Root aria-label={label} size="sm" stickyHeader interactive>
           <Table.Header>
@@ -201,4 +207,10 @@ function SortButton<T>({ column, sort, sortFields, onSort }: SortButtonProps<T>)
       <Icon aria-hidden size={14} opacity={active ? 1 : 0.4} />
     </chakra.button>
   )
+}
+
+/** Each row's name (its link column's text), by id; none when no column names the rows. */
+function rowNames<T>(rows: T[], rowKey: (row: T) => number | string, linkColumn?: Column<T>) {
+  const text = linkColumn?.text
+  return new Map(text ? rows.map((row) => [Number(rowKey(row)), text(row)]) : [])
 }

@@ -2,7 +2,7 @@
 // (GET /{entity}/{id}/history). Each entry says the action, the operator and the time in the
 // operator's locale, then every changed field as "Field: before → after" (see changeLines), the
 // field named as the record's page names it.
-import { Box, Card, Heading, HStack, List, Stack, Text } from '@chakra-ui/react'
+import { Box, Card, type CardRootProps, Heading, HStack, List, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
@@ -19,19 +19,22 @@ import { ListResults } from './list-results'
 
 /**
  * `recordPath`: the record's API path, e.g. `/products/7`; `titles`: what the record's page calls
- * its fields (forms/field-titles.ts), so a field an analyst renamed reads under its new title.
+ * its fields (forms/field-titles.ts), so a field an analyst renamed reads under its new title;
+ * `maxW`: the width of the page's other cards, so History lines up with them.
  */
 export function HistorySection({
   recordPath,
   titles,
+  maxW,
 }: {
   recordPath: string
   titles?: FieldLabels
+  maxW: CardRootProps['maxW']
 }) {
   const [page, setPage] = useState(1)
   const list = useQuery(historyQuery(recordPath, page))
   return (
-    <Card.Root as="section" variant="outline" bg="bg.panel" aria-label="History" mt="6" maxW="5xl">
+    <Card.Root as="section" variant="outline" bg="bg.panel" aria-label="History" mt="6" maxW={maxW}>
       <Card.Body gap="3">
         <Heading as="h2" size="md">
           History

@@ -58,7 +58,7 @@ export function ImageUploadField({
       </ImageFileButton>
       {dialogWanted && (
         <Suspense fallback={null}>
-          <CropDialog flow={flow} title={dialogTitle} />
+          <CropDialog flow={flow} title={dialogTitle} subject={label} />
         </Suspense>
       )}
     </Stack>

@@ -1,10 +1,15 @@
 // Turns ajv's terse messages ("must match pattern \"\\S\"") into plain words shown beside fields.
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils'
+import { formatNaira } from '../lib/format'
 
 // Branch failures of if/then/else repeat what the field errors already say.
 const NOISE = new Set(['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf'])
 
-export function plainMessage(error: RJSFValidationError, schema?: RJSFSchema): string {
+export function plainMessage(
+  error: RJSFValidationError,
+  schema?: RJSFSchema,
+  uiSchema?: UiSchema,
+): string {
   const params = (error.params ?? {}) as Record<string, unknown>
   switch (error.name) {
     case 'required':
@@ -21,9 +26,11 @@ export function plainMessage(error: RJSFValidationError, schema?: RJSFSchema): s
     case 'format':
       return params.format === 'email' ? 'Enter a valid email address.' : 'This value is not valid.'
     case 'minimum':
-      return `Must be at least ${params.limit}.`
     case 'maximum':
-      return `Must be at most ${params.limit}.`
+      return (
+        comparedMessage(error, schema, uiSchema) ??
+        `Must be ${error.name === 'minimum' ? 'at least' : 'at most'} ${params.limit}.`
+      )
     case 'exclusiveMinimum':
       return `Must be more than ${params.limit}.`
     case 'multipleOf':
@@ -45,6 +52,61 @@ export function plainMessage(error: RJSFValidationError, schema?: RJSFSchema): s
     default:
       return error.message ?? 'This value is not valid.'
   }
+}
+
+/** A bound that is another field's value, both named by their titles (the products list's
+ * price filters say the same). */
+export function boundByFieldText(
+  field: string,
+  bound: 'minimum' | 'maximum',
+  other: string,
+  value: string,
+): string {
+  return `${field} must be ${bound === 'minimum' ? 'at least' : 'at most'} ${other} (${value}).`
+}
+
+/**
+ * The words for a bound read from another field (`"maximum": { "$data": "1/maxPrice" }`):
+ * "Min Price must be at most Max Price (₦20,000.00).", each field by its title, the value in
+ * naira where the field is money (its ui widget). Undefined for a fixed bound.
+ */
+function comparedMessage(
+  error: RJSFValidationError,
+  schema: RJSFSchema | undefined,
+  uiSchema: UiSchema | undefined,
+): string | undefined {
+  const keys = (error.schemaPath ?? '').split('/').slice(1)
+  const keyword = keys.at(-1)
+  if ((keyword !== 'minimum' && keyword !== 'maximum') || keys.at(-3) !== 'properties') {
+    return undefined
+  }
+  let at: unknown = schema
+  const nodes: unknown[] = []
+  for (const key of keys) {
+    at = holding(schema, at, key)?.[key]
+    nodes.push(at)
+  }
+  const bound = at
+  const pointer = isObject(bound) ? bound.$data : undefined
+  const limit = error.params?.limit
+  if (typeof pointer !== 'string' || typeof limit !== 'number') return undefined
+  const field = keys.at(-2) as string
+  const other = pointer.split('/').at(-1) as string
+  const properties = nodes.at(-3)
+  const title = (key: string) => {
+    const ui = uiSchema?.[key] as UiSchema | undefined
+    const uiTitle = ui?.['ui:title']
+    if (typeof uiTitle === 'string') return uiTitle
+    const own = holding(schema, isObject(properties) ? properties[key] : undefined, 'title')
+    return typeof own?.title === 'string' ? own.title : key
+  }
+  const money = (uiSchema?.[field] as UiSchema | undefined)?.['ui:widget'] === 'money'
+  return boundByFieldText(
+    title(field),
+    keyword,
+    title(other),
+    money ? formatNaira(limit) : String(limit),
+  )
 }
 
 /**
@@ -100,7 +162,7 @@ export function transformErrors(
   return errors
     .filter((error) => !NOISE.has(error.name ?? ''))
     .map((error) => {
-      const message = requiredMessage(error, uiSchema) ?? plainMessage(error, schema)
+      const message = requiredMessage(error, uiSchema) ?? plainMessage(error, schema, uiSchema)
       return { ...error, message, stack: message }
     })
 }

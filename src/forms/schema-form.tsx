@@ -4,12 +4,12 @@
 // the form with unsaved changes asks first (unsaved-changes-guard.tsx): whether it is dirty, and
 // whether its own save is leaving the page, is the form edit machine's
 // (src/machines/form-edit-machine.ts), told of the page's form-submit machine through `busy`.
-import { Button, HStack } from '@chakra-ui/react'
+import { Button, HStack, Text } from '@chakra-ui/react'
 import type Form from '@rjsf/core'
 import { withTheme } from '@rjsf/core'
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils'
 import { useActorRef, useSelector } from '@xstate/react'
-import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { formEditMachine } from '../machines/form-edit-machine'
 import { transformErrors } from './plain-errors'
 import { templates, widgets } from './theme'
@@ -31,6 +31,8 @@ export interface SchemaFormProps<T> {
   actions?: ReactNode
   /** Keeps submit disabled while the form cannot be sent yet (Add Image before a crop). */
   submitDisabled?: boolean
+  /** Says beside the disabled submit button what enables it (its accessible description). */
+  submitHint?: string
   /** What the page lends its widgets, e.g. `{ cropper }` for the cropper slot. */
   formContext?: Record<string, unknown>
   /**
@@ -43,7 +45,9 @@ export interface SchemaFormProps<T> {
 
 export function SchemaForm<T>(props: SchemaFormProps<T>) {
   const { schema, uiSchema, validator, formData, busy, onSubmit, onChange, actions } = props
-  const { submitDisabled = false, formContext, omitExtraData = true } = props
+  const { submitDisabled = false, submitHint, formContext, omitExtraData = true } = props
+  const hintId = useId()
+  const hint = submitDisabled && !busy ? submitHint : undefined
   // RJSF re-derives its data from the `formData` prop whenever any prop changes (busy, choices
   // loaded), so a fixed prop would wipe the operator's edits the moment Save is pressed. The
   // form's own data is held here and handed back, so RJSF always sees its latest state.
@@ -80,16 +84,22 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
       }}
     >
       <UnsavedChangesGuard dirty={dirty.dirty} saving={dirty.saving} />
-      <HStack gap="3" mt="2">
+      <HStack gap="3" mt="2" wrap="wrap">
         <Button
           type="submit"
           colorPalette="teal"
           disabled={busy || submitDisabled}
           aria-busy={busy}
+          aria-describedby={hint ? hintId : undefined}
         >
           {busy ? (buttonOptions.busyText ?? 'Saving . . .') : (buttonOptions.submitText ?? 'Save')}
         </Button>
         {actions}
+        {hint && (
+          <Text id={hintId} fontSize="sm" color="fg.muted">
+            {hint}
+          </Text>
+        )}
       </HStack>
     </ThemedForm>
   )

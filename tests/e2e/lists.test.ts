@@ -156,7 +156,7 @@ describe.each([
     await page.getByRole('spinbutton', { name: 'Max Price' }).fill('100')
     await page.waitForURL(/maxPrice=100/)
     await page.getByRole('spinbutton', { name: 'Min Price' }).fill('500')
-    await page.getByText('Must be at most 100.').waitFor()
+    await page.getByText('Min Price must be at most Max Price (₦100.00).').waitFor()
     expect(search(page).get('minPrice')).toBeNull()
     await page.getByRole('button', { name: 'Clear filters' }).click()
     await page.waitForURL((url) => !url.search.includes('Price') && !url.search.includes('name='))

@@ -169,7 +169,7 @@ describeEachDatabase('CSV import', (suite) => {
     expect(body.errors).toEqual([
       // The schema's first refusal, as the API reports it.
       { row: 3, column: 'Price (₦)', detail: 'price is required' },
-      { row: 4, column: 'Min Price (₦)', detail: 'minPrice must be <= 20' },
+      { row: 4, column: 'Min Price (₦)', detail: 'Min Price must be at most Max Price (₦20.00)' },
       {
         row: 5,
         column: 'Service Provider ID',

@@ -302,7 +302,8 @@ describeEachDatabase('product API', (suite) => {
       [
         'Range with min above max',
         { pricing: 'Range', price: undefined, minPrice: 10.01, maxPrice: 10 },
-        /^minPrice must be <= /,
+        // Both fields by their titles, the bound in naira, as the form says it (issue 30).
+        'Min Price must be at most Max Price (₦10.00)',
       ],
       [
         'a negative minimum',

@@ -109,6 +109,27 @@ describe('bulk actions on products', () => {
     expect(calls).toEqual([{ action: 'delete', filter: { name: 'Product' } }])
   })
 
+  it('a refusal names the records by the names their rows show', async () => {
+    catalogue(5, () => ({
+      done: [1],
+      refused: [
+        { id: 2, detail: 'Product has images.' },
+        { id: 4, detail: 'Product has images.' },
+      ],
+    }))
+    const { user } = await openTable()
+    for (const id of [1, 2, 4]) {
+      await user.click(screen.getByRole('checkbox', { name: `Select Product ${id}` }))
+    }
+    await user.click(within(bar()).getByRole('button', { name: 'Delete' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await findToast(
+      'Warning',
+      '1 product deleted; 2 refused: Product has images ("Product 2", "Product 4")',
+    )
+  })
+
   it('Cancel in the dialog sends nothing and keeps the selection', async () => {
     const calls = catalogue(5, () => ({ done: [], refused: [] }))
     const { user } = await openTable()

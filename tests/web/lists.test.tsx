@@ -224,7 +224,7 @@ describe('live filters', () => {
     await waitFor(() => expect(fullPath(router)).toBe('/products?maxPrice=100'))
     const min = screen.getByRole('spinbutton', { name: 'Min Price' })
     await user.type(min, '500')
-    expect(await screen.findByText('Must be at most 100.')).toBeVisible()
+    expect(await screen.findByText('Min Price must be at most Max Price (₦100.00).')).toBeVisible()
     expect(min).toHaveAttribute('aria-invalid', 'true')
     await user.click(screen.getByRole('button', { name: 'Apply' }))
     expect(requests.some((url) => url.searchParams.has('minPrice'))).toBe(false)
@@ -232,7 +232,7 @@ describe('live filters', () => {
     await user.clear(min)
     await user.type(min, '50')
     await waitFor(() => expect(last(requests)).toMatchObject({ minPrice: '50', maxPrice: '100' }))
-    expect(screen.queryByText('Must be at most 100.')).toBeNull()
+    expect(screen.queryByText('Min Price must be at most Max Price (₦100.00).')).toBeNull()
   })
 })
 

@@ -125,6 +125,10 @@ describe('add image', () => {
   it('keeps Add Image disabled until a crop exists', async () => {
     const { user } = await openForm()
     expect(submitButton()).toBeDisabled()
+    // Beside the button, and read with it, what it waits for.
+    const hint = 'Choose an image and apply a crop to add it.'
+    expect(screen.getByText(hint)).toBeVisible()
+    expect(submitButton()).toHaveAccessibleDescription(hint)
     expect(imageField('imageName')).toBeInTheDocument()
     expect(imageField('imageDescription')).toBeInTheDocument()
     expect(screen.getByRole('switch', { name: imageLabels.label('enabled') })).toBeChecked()
@@ -140,6 +144,8 @@ describe('add image', () => {
 
     await user.click(screen.getByRole('button', { name: 'Apply Crop' }))
     await waitFor(() => expect(submitButton()).toBeEnabled())
+    expect(screen.queryByText(hint)).toBeNull()
+    expect(submitButton()).not.toHaveAttribute('aria-describedby')
     const { exportCrop } = await import('../../src/lib/crop-image')
     expect(exportCrop).toHaveBeenCalledWith(
       expect.objectContaining({ maxWidth: 1600, maxHeight: 1200 }),
@@ -155,6 +161,7 @@ describe('add image', () => {
     await user.click(screen.getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(submitButton()).toBeDisabled())
     expect(screen.queryByRole('img', { name: 'The cropped image' })).toBeNull()
+    expect(submitButton()).toHaveAccessibleDescription(hint)
   })
 
   it("asks to 'Please select and crop an image' when sent without a crop", async () => {

@@ -425,7 +425,12 @@ describe('create product', () => {
     await user.type(amount('maxPrice'), '10')
     await user.click(screen.getByRole('button', { name: 'Create Product' }))
 
-    expect(await screen.findByText('Must be at most 10.')).toBeInTheDocument()
+    // Both fields by their titles, the bound in naira (issue 30).
+    expect(
+      await screen.findByText(
+        `${labelOf('minPrice')} must be at most ${labelOf('maxPrice')} (₦10.00).`,
+      ),
+    ).toBeInTheDocument()
     expect(amount('minPrice')).toHaveAttribute('aria-invalid', 'true')
     expect(bodies).toHaveLength(0)
     // RJSF could not merge the old `allOf` comparing the two prices and said so, many times.

@@ -987,6 +987,10 @@ describe.each(imageKinds)('service provider edit: $name upload', (kind) => {
     expect(within(group).queryByAltText(kind.alt(bayo))).toBeNull()
 
     const dialog = await pickFile(user)
+    // The spec's title for both images; the line under it says which one (issue 30).
+    expect(dialog).toHaveAccessibleDescription(
+      `${kind.group}: drag and zoom to frame it, then Upload.`,
+    )
     const zoom = within(dialog).getByRole('slider', { name: 'Zoom' })
     expect([zoom.getAttribute('min'), zoom.getAttribute('max'), zoom.getAttribute('step')]).toEqual(
       ['1', '3', '0.1'],

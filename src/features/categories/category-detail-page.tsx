@@ -85,7 +85,7 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
           </DetailList>
         </Card.Body>
       </Card.Root>
-      <HistorySection recordPath={`${kind.apiPath}/${data.id}`} titles={titles} />
+      <HistorySection recordPath={`${kind.apiPath}/${data.id}`} titles={titles} maxW="3xl" />
     </>
   )
 }

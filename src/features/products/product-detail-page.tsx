@@ -104,7 +104,7 @@ export function ProductDetailPage() {
           </SimpleGrid>
         </Card.Body>
       </Card.Root>
-      <HistorySection recordPath={`/products/${product.id}`} titles={titles} />
+      <HistorySection recordPath={`/products/${product.id}`} titles={titles} maxW="5xl" />
     </>
   )
 }

@@ -11,6 +11,8 @@ import {
   StatusFilterField,
 } from '../../components/filter-fields'
 import { useFilterDraft } from '../../components/use-filter-draft'
+import { boundByFieldText } from '../../forms/plain-errors'
+import { formatNaira } from '../../lib/format'
 import { type ProductQuery, productsApi } from './products-api'
 
 export const FILTERS = ['category', 'name', 'status', 'minPrice', 'maxPrice'] as const
@@ -42,10 +44,11 @@ export function toQuery(filters: Filters): ProductQuery {
   }
 }
 
-/** The form's words for a minimum above the maximum, or undefined when the bounds agree. */
+/** The product form's words for a minimum above the maximum, or undefined when they agree. */
 export function priceBoundsError({ minPrice, maxPrice }: Filters): string | undefined {
   if (!isAmount(minPrice) || !isAmount(maxPrice)) return undefined
-  return Number(minPrice) > Number(maxPrice) ? `Must be at most ${Number(maxPrice)}.` : undefined
+  if (Number(minPrice) <= Number(maxPrice)) return undefined
+  return boundByFieldText('Min Price', 'maximum', 'Max Price', formatNaira(Number(maxPrice)))
 }
 
 /** The filters the URL holds now, in the list's filter panel; changes go to the URL as they are

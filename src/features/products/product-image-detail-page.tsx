@@ -3,12 +3,12 @@
 // Each field keeps its label here until an analyst gives it another title (forms/field-titles.ts).
 import { Box, Button, Card, HStack, SimpleGrid, Text } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { Images, Pencil, Star, Trash2 } from 'lucide-react'
+import { Images, Pencil, Star } from 'lucide-react'
 import { useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom'
 import { paths, routeId } from '../../app/paths'
-import { ConfirmDialog } from '../../components/confirm-dialog'
 import { CustomFieldItems } from '../../components/custom-fields'
+import { DeleteButton } from '../../components/delete-button'
 import { DetailItem, DetailList } from '../../components/detail-list'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
@@ -30,7 +30,6 @@ export function ProductImageDetailPage() {
   const productName = useQuery(productsApi.get(productId)).data?.data.name
   // Set as Preview makes the flag true here; the server unsets the previous preview.
   const [madePreview, setMadePreview] = useState(false)
-  const [confirming, setConfirming] = useState(false)
   const canWrite = useCan('write')
 
   const makePreview = useMutation(productImagesApi.makePreview(productId, imageId))
@@ -43,16 +42,6 @@ export function ProductImageDetailPage() {
     fallbackError: IMAGE_MESSAGES.previewFailed,
   })
   const removal = useMutation(productImagesApi.remove(productId, imageId))
-  const remove = useFormSubmit({
-    submit: () => removal.mutateAsync(),
-    onSuccess: () => {
-      notify.success(IMAGE_MESSAGES.deleted)
-      navigate(paths.products.images(productId))
-    },
-    onFailure: () => setConfirming(false),
-    fallbackError: IMAGE_MESSAGES.deleteFailed,
-  })
-
   if (record.isPending) return <PageSpinner />
   if (record.isError) return <PageHeader title="Product Image" />
   const image = record.data.data
@@ -88,9 +77,12 @@ export function ProductImageDetailPage() {
                     <Star aria-hidden /> Set as Preview
                   </Button>
                 )}
-                <Button colorPalette="red" onClick={() => setConfirming(true)}>
-                  <Trash2 aria-hidden /> Delete
-                </Button>
+                <DeleteButton
+                  noun="product image"
+                  run={() => removal.mutateAsync()}
+                  messages={{ done: IMAGE_MESSAGES.deleted, failed: IMAGE_MESSAGES.deleteFailed }}
+                  onDone={() => navigate(paths.products.images(productId))}
+                />
               </>
             )}
           </HStack>
@@ -127,15 +119,6 @@ export function ProductImageDetailPage() {
           </Text>
         </Card.Body>
       </Card.Root>
-      <ConfirmDialog
-        open={confirming}
-        title="Are you sure?"
-        text="This action cannot be undone. This will permanently delete the product image."
-        confirmText="Delete"
-        busy={remove.busy}
-        onConfirm={() => remove.submit(undefined)}
-        onCancel={() => setConfirming(false)}
-      />
     </>
   )
 }

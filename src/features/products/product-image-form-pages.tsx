@@ -60,6 +60,7 @@ export function ProductImageCreatePage() {
           formContext={cropperContext}
           busy={busy}
           submitDisabled={!hasCrop}
+          submitHint={IMAGE_MESSAGES.needsCrop}
           onChange={(data) => setHasCrop(Boolean(data.image))}
           onSubmit={submit}
           actions={<CancelLink to={paths.products.images(productId)} />}

@@ -83,6 +83,8 @@ export const IMAGE_MESSAGES = {
   previewFailed: 'An error occurred. Please try again later',
   notFound: 'Product image not found',
   // 'Please select and crop an image' is the image field's own message in its ui schema.
+  // Beside the disabled Add Image button (the spec keeps it disabled until a crop exists).
+  needsCrop: 'Choose an image and apply a crop to add it.',
   noImages: 'Nothing to see here.',
 } as const
 

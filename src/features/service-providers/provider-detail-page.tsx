@@ -125,7 +125,7 @@ export function ProviderDetailPage() {
           )}
         </Section>
       </Stack>
-      <HistorySection recordPath={`/service-providers/${provider.id}`} titles={titles} />
+      <HistorySection recordPath={`/service-providers/${provider.id}`} titles={titles} maxW="4xl" />
     </>
   )
 }

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
@@ -7,6 +8,7 @@ import { buildCategory, categoryTree, searchCategories } from '../factories/cate
 import { apiUrl } from '../msw/handlers-support'
 import { server } from '../msw/server'
 import { openPicker, optionNames, pick } from '../support/combobox'
+import { gate } from '../support/gate'
 import { renderUi } from '../support/render-ui'
 
 // The searchable category picker: it asks the server as the operator types (never for the
@@ -27,7 +29,12 @@ function recordSearches() {
   return searches
 }
 
-function Picker(props: { multiple?: boolean; initial?: string[]; exclude?: number }) {
+function Picker(props: {
+  multiple?: boolean
+  initial?: string[]
+  exclude?: number
+  extras?: { value: string; label: string }[]
+}) {
   const [value, setValue] = useState<string[]>(props.initial ?? [])
   return (
     <>
@@ -35,7 +42,7 @@ function Picker(props: { multiple?: boolean; initial?: string[]; exclude?: numbe
         label="Category"
         source={source}
         multiple={props.multiple}
-        extras={props.multiple ? [] : [{ value: 'none', label: 'None' }]}
+        extras={props.multiple ? [] : (props.extras ?? [{ value: 'none', label: 'None' }])}
         exclude={props.exclude}
         value={value}
         onChange={setValue}
@@ -46,6 +53,14 @@ function Picker(props: { multiple?: boolean; initial?: string[]; exclude?: numbe
 }
 
 const value = () => screen.getByRole('status', { name: 'Value' }).textContent
+const allExtra = [{ value: 'all', label: 'All' }]
+/** Types key by key, each shown before the next (as a person types). */
+async function typeKeys(user: UserEvent, input: HTMLElement, text: string) {
+  for (const [i, key] of [...text].entries()) {
+    await user.keyboard(key)
+    await waitFor(() => expect(input).toHaveValue(text.slice(0, i + 1)))
+  }
+}
 
 describe('CategoryCombobox', () => {
   it('asks the server for what is typed and lists the matches by full path', async () => {
@@ -133,5 +148,94 @@ describe('CategoryCombobox', () => {
     const { user } = renderUi(<Picker multiple />)
     await pick(user, 'Category', 'Item 3077', 'Item 3077')
     expect(value()).toBe('3077')
+  })
+
+  // Issue 30: typing into a picker that showed "All" searched for "Allmak".
+  it('typing into a picker that shows its choice searches for what is typed alone', async () => {
+    const searches = recordSearches()
+    const { user } = renderUi(<Picker initial={['all']} extras={allExtra} />)
+    const input = screen.getByRole('combobox', { name: 'Category' })
+    expect(input).toHaveValue('All')
+    // By keyboard: Tab in, type.
+    await user.tab()
+    expect(input).toHaveFocus()
+    await typeKeys(user, input, 'rep')
+    const listbox = await screen.findByRole('listbox')
+    await waitFor(() => expect(optionNames(listbox)).toEqual(['All', 'Repairs']))
+    // Leaving shows the choice; a click empties the input, the choice as its placeholder.
+    await user.tab()
+    await waitFor(() => expect(input).toHaveValue('All'))
+    await user.click(input)
+    expect(input).toHaveValue('')
+    expect(input).toHaveAttribute('placeholder', 'All')
+    await typeKeys(user, input, 'deep')
+    await waitFor(() => expect(searches.at(-1)?.get('q')).toBe('deep'))
+    expect(searches.some((query) => query.get('q')?.startsWith('All'))).toBe(false)
+  })
+
+  it('a key typed after a pick (the caret after the choice) starts a new search', async () => {
+    recordSearches()
+    const { user } = renderUi(<Picker initial={['all']} extras={allExtra} />)
+    const { input, listbox } = await openPicker(user, 'Category', 'rep')
+    await waitFor(() => expect(optionNames(listbox)).toEqual(['All', 'Repairs']))
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}')
+    await waitFor(() => expect(input).toHaveValue('Repairs'))
+    expect(value()).toBe('3')
+    // Still in the field, the caret at the end of "Repairs".
+    expect(input).toHaveFocus()
+    ;(input as HTMLInputElement).setSelectionRange(7, 7)
+    await typeKeys(user, input, 'deep')
+    await waitFor(() =>
+      expect(optionNames(screen.getByRole('listbox'))).toEqual([
+        'All',
+        'Cleaning › Home Cleaning › Deep Cleaning',
+      ]),
+    )
+    // Leaving without a pick shows the choice again.
+    await user.tab()
+    await waitFor(() => expect(input).toHaveValue('Repairs'))
+    expect(value()).toBe('3')
+  })
+
+  it('says "No categories found" under the extras when nothing matches', async () => {
+    recordSearches()
+    const { user } = renderUi(<Picker initial={['all']} extras={allExtra} />)
+    const { listbox } = await openPicker(user, 'Category', 'zzz')
+    expect(await within(listbox).findByText('No categories found')).toBeVisible()
+    expect(optionNames(listbox)).toEqual(['All'])
+    const input = screen.getByRole('combobox', { name: 'Category' })
+    await user.clear(input)
+    await typeKeys(user, input, 'clean')
+    await within(listbox).findByRole('option', { name: 'Cleaning' })
+    await waitFor(() => expect(within(listbox).queryByText('No categories found')).toBeNull())
+  })
+
+  it('a current choice whose path arrives late never replaces what is being typed', async () => {
+    const pathsAnswered = gate()
+    server.use(
+      http.get(apiUrl('/product-categories/search'), async ({ request }) => {
+        const query = new URL(request.url).searchParams
+        if (query.has('ids')) await pathsAnswered.opened
+        return HttpResponse.json({ data: searchCategories(categoryTree, query) })
+      }),
+    )
+    // A chip picker of the same choice shows when its path has arrived (the same query).
+    const { user } = renderUi(
+      <>
+        <Picker initial={['4']} />
+        <CategoryCombobox label="Same" source={source} multiple value={['4']} onChange={() => {}} />
+      </>,
+    )
+    const { input, listbox } = await openPicker(user, 'Category', 'rep')
+    await waitFor(() => expect(optionNames(listbox)).toEqual(['None', 'Repairs']))
+    pathsAnswered.open()
+    const chips = screen.getByRole('list', { name: 'Selected categories' })
+    await within(chips).findByText('Cleaning › Home Cleaning › Deep Cleaning')
+    expect(input).toHaveValue('rep')
+    expect(optionNames(listbox)).toEqual(['None', 'Repairs'])
+    // Leaving the field without a pick shows the choice.
+    await user.keyboard('{Escape}')
+    await user.tab()
+    await waitFor(() => expect(input).toHaveValue('Cleaning › Home Cleaning › Deep Cleaning'))
   })
 })
