@@ -1,7 +1,8 @@
 // The words of bulk actions: the bar's count, the Delete dialog and the result toast
 // ("12 products disabled"; "3 product categories deleted; 2 refused: …", the refused grouped by
 // their reason so that many refusals still read as a few lines).
-import type { BulkAction, BulkTarget } from './bulk-selection'
+import type { BulkAction } from './bulk-selection'
+import type { Nouns } from './trash-messages'
 
 export interface BulkResult {
   done: number[]
@@ -12,6 +13,7 @@ const DONE: Record<BulkAction, string> = {
   enable: 'enabled',
   disable: 'disabled',
   delete: 'deleted',
+  restore: 'restored',
 }
 
 /** The ids shown per reason; the rest are counted. */
@@ -19,20 +21,20 @@ const SHOWN_IDS = 5
 
 const format = new Intl.NumberFormat('en-NG')
 
-export function counted(target: BulkTarget, count: number): string {
+export function counted(target: Nouns, count: number): string {
   return `${format.format(count)} ${count === 1 ? target.one : target.many}`
 }
 
 export const BULK_TEXTS = {
-  selected: (target: BulkTarget, count: number) => `${counted(target, count)} selected`,
+  selected: (target: Nouns, count: number) => `${counted(target, count)} selected`,
   selectAll: (total: number) => `Select all ${format.format(total)} matching the filters`,
   confirmTitle: 'Are you sure?',
-  confirmText: (target: BulkTarget, count: number) =>
+  confirmText: (target: Nouns, count: number) =>
     `This action cannot be undone. This will permanently delete ${counted(target, count)}.`,
   failed: 'Bulk action failed. Please try again.',
 }
 
-export function bulkResultText(target: BulkTarget, action: BulkAction, result: BulkResult) {
+export function bulkResultText(target: Nouns, action: BulkAction, result: BulkResult) {
   const head = `${counted(target, result.done.length)} ${DONE[action]}`
   if (result.refused.length === 0) return head
   const byReason = new Map<string, number[]>()
