@@ -2,10 +2,12 @@
 // The deleted records, most recently deleted first, with when and by whom, paged like the lists
 // (page and page size in the URL); Restore on each row and, for ticked rows, in the bulk bar;
 // Delete for good for a role with the `purge` right, after the confirm dialog. A viewer sees the
-// records and no controls. A restore the server refuses (409) says why in its toast.
-import { Button, HStack } from '@chakra-ui/react'
+// records and no controls. A restore the server refuses (409) says why in its toast. On a phone
+// the table fits the screen: when and by whom go under the name, the buttons one above the other.
+import { Button, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { RotateCcw } from 'lucide-react'
+import { useMediaQuery, WIDE_QUERY } from '../app/use-media-query'
 import { operatorText, timeText } from '../lib/history'
 import { useCan } from '../lib/me'
 import { useBulkSelection } from './bulk-selection'
@@ -28,22 +30,13 @@ export function TrashPage({ target }: { target: TrashTarget }) {
   const list = useQuery(trashQuery(target, { page: params.page, pageSize: params.pageSize }))
   const selection = useBulkSelection(trashBulk(target), {}, list.data?.pagination.total)
   const canWrite = useCan('write')
-  const deletedBy = (record: TrashedRecord) => operatorText({ operator: record.deletedBy })
-  const columns: Column<TrashedRecord>[] = [
-    { header: 'Name', text: target.name },
-    {
-      header: 'Deleted',
-      width: '11rem',
-      text: (record) => timeText(record.deletedAt),
-      render: (record) => <time dateTime={record.deletedAt}>{timeText(record.deletedAt)}</time>,
-    },
-    { header: 'Deleted by', width: '9rem', text: deletedBy },
-  ]
+  const wide = useMediaQuery(WIDE_QUERY)
+  const columns = wide ? wideColumns(target) : narrowColumns(target)
   if (canWrite) {
     columns.push({
       header: 'Actions',
-      width: '15rem',
-      render: (record) => <RowActions target={target} record={record} />,
+      width: wide ? '15rem' : '9.5rem',
+      render: (record) => <RowActions target={target} record={record} stacked={!wide} />,
     })
   }
 
@@ -71,7 +64,7 @@ export function TrashPage({ target }: { target: TrashTarget }) {
             sort={NEWEST}
             sortFields={SORTS}
             onSort={params.setSort}
-            minWidth={canWrite ? '44rem' : '30rem'}
+            minWidth={wide ? '48rem' : canWrite ? '20rem' : '12rem'}
             selection={selection}
           />
         )}
@@ -80,13 +73,51 @@ export function TrashPage({ target }: { target: TrashTarget }) {
   )
 }
 
-/** Restore (write) and Delete for good (purge) on one row. */
-function RowActions({ target, record }: { target: TrashTarget; record: TrashedRecord }) {
+const deletedBy = (record: TrashedRecord) => operatorText({ operator: record.deletedBy })
+const deletedAt = (record: TrashedRecord) => (
+  <time dateTime={record.deletedAt}>{timeText(record.deletedAt)}</time>
+)
+
+/** From 768 px: name, when, by whom, each in its column. */
+function wideColumns(target: TrashTarget): Column<TrashedRecord>[] {
+  return [
+    { header: 'Name', text: target.name },
+    {
+      header: 'Deleted',
+      width: '11rem',
+      text: (record) => timeText(record.deletedAt),
+      render: deletedAt,
+    },
+    { header: 'Deleted by', width: '9rem', text: deletedBy },
+  ]
+}
+
+/** On a phone the table fits the screen: when and by whom under the name, which wraps. */
+function narrowColumns(target: TrashTarget): Column<TrashedRecord>[] {
+  return [
+    {
+      header: 'Name',
+      text: target.name,
+      render: (record) => (
+        <Stack gap="0.5" whiteSpace="normal" overflowWrap="anywhere">
+          <Text fontWeight="medium">{target.name(record)}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            Deleted {deletedAt(record)} by <span>{deletedBy(record)}</span>
+          </Text>
+        </Stack>
+      ),
+    },
+  ]
+}
+
+/** Restore (write) and Delete for good (purge) on one row; one above the other on a phone. */
+function RowActions(props: { target: TrashTarget; record: TrashedRecord; stacked: boolean }) {
+  const { target, record, stacked } = props
   const client = useQueryClient()
   // restoreOne reports its own outcome (a toast) and never throws.
   const restore = useMutation({ mutationFn: () => restoreOne(client, target, record.id) })
   return (
-    <HStack gap="2">
+    <Stack direction={stacked ? 'column' : 'row'} gap="2" align="start">
       <Button
         size="xs"
         variant="outline"
@@ -105,6 +136,6 @@ function RowActions({ target, record }: { target: TrashTarget; record: TrashedRe
         run={() => purgeOne(client, target, record.id)}
         messages={{ done: TRASH_TEXTS.purged(target), failed: TRASH_TEXTS.purgeFailed(target) }}
       />
-    </HStack>
+    </Stack>
   )
 }
