@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiDelete, apiPost, apiProvider, apiStatus, apiToken, unique } from './support/api'
 import { seriousViolations } from './support/axe'
-import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
+import { animationsDone, launchBrowser, openSignedInPage, screenshot } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -65,6 +65,7 @@ describe.each([
     await deleted.getByRole('button', { name: 'Undo' }).waitFor()
     // The pointer on the toast holds it open (its timer pauses) while the page is checked.
     await deleted.hover()
+    await animationsDone(page)
     await screenshot(page, `trash-undo-toast-${width}`)
     expect(await seriousViolations(page)).toEqual([])
     expect(await apiStatus(`/products/${id}`)).toBe(404)
@@ -86,6 +87,7 @@ describe.each([
     const table = page.getByRole('table', { name: 'Products in the Trash' })
     const suya = row(table, `Suya ${tag}`)
     await suya.getByText('admin', { exact: true }).waitFor()
+    await animationsDone(page)
     await screenshot(page, `trash-page-${width}`)
     expect(await seriousViolations(page)).toEqual([])
 
@@ -131,6 +133,7 @@ describe.each([
       `0 product categories restored; 1 refused: Its parent category "Drinks ${tag}" is in the trash: restore it first (#${child.id})`,
     )
     await refused.waitFor()
+    await animationsDone(page)
     await screenshot(page, `trash-bulk-refused-${width}`)
     expect(await seriousViolations(page)).toEqual([])
 
@@ -153,6 +156,7 @@ describe.each([
     await dialog()
       .getByText('This action cannot be undone. This will permanently delete the product.')
       .waitFor()
+    await animationsDone(page)
     await screenshot(page, `trash-purge-confirm-${width}`)
     expect(await seriousViolations(page)).toEqual([])
     await dialog().getByRole('button', { name: 'Delete for good' }).click()
