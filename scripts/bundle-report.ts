@@ -63,6 +63,7 @@ const withPicker = (route: RouteSpec): RouteSpec => ({
 })
 const categories = (base: string): RouteSpec[] => [
   page(base, 'list', 'categories/pages.tsx'),
+  page(`${base}/trash`, 'list', 'categories/trash-pages.tsx'),
   withPicker(page(`${base}/new`, 'form', 'categories/form-pages.tsx')),
   page(`${base}/:id`, 'detail', 'categories/pages.tsx'),
   withPicker(page(`${base}/:id/edit`, 'form', 'categories/form-pages.tsx')),
@@ -84,6 +85,7 @@ export const ROUTES: RouteSpec[] = [
   page('/profile', 'page', 'account/account-page.tsx'),
   ...categories('/service-provider-categories'),
   page('/service-providers', 'list', 'service-providers/pages.tsx'),
+  page('/service-providers/trash', 'list', 'service-providers/trash-page.tsx'),
   withPicker(page('/service-providers/new', 'form', 'service-providers/form-pages.tsx')),
   page('/service-providers/:id', 'detail', 'service-providers/pages.tsx'),
   withPicker(page('/service-providers/:id/edit', 'form', 'service-providers/form-pages.tsx')),
@@ -91,6 +93,7 @@ export const ROUTES: RouteSpec[] = [
   withPicker(page('/service-providers/:id/products/new', 'form', 'products/form-pages.tsx')),
   ...categories('/product-categories'),
   page('/products', 'list', 'products/pages.tsx'),
+  page('/products/trash', 'list', 'products/trash-page.tsx'),
   page('/products/:id', 'detail', 'products/pages.tsx'),
   withPicker(page('/products/:id/edit', 'form', 'products/form-pages.tsx')),
   page('/products/:id/images', 'list', 'products/pages.tsx'),

@@ -71,7 +71,7 @@ export const documentedMachines: Documented[] = [
     machine: bulkActionsMachine,
     file: 'src/machines/bulk-actions-machine.ts',
     summary:
-      'The bulk bar’s actions: Enable and Disable at once, Delete after its confirm dialog; one request each.',
+      'The bulk bar’s actions: Enable, Disable and (in the trash) Restore at once, Delete after its confirm dialog; one request each.',
     input: 'none (the selection is read by the `runAction` the app provides)',
   },
   {

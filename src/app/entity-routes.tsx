@@ -1,5 +1,6 @@
-// The entity screens of spec §2 "Protected routes"; each page loads lazily. The screens that
-// change a record need the `write` right; a role without it sees why (RequireRight).
+// The entity screens of spec §2 "Protected routes" and each list's trash; each page loads
+// lazily. The screens that change a record need the `write` right; a role without it sees why
+// (RequireRight). A viewer may open a trash: it shows no controls to that role.
 import type { RouteObject } from 'react-router-dom'
 import { lazyPage } from './lazy-page'
 import { patterns } from './paths'
@@ -12,6 +13,10 @@ const spForms = () => import('../features/service-providers/form-pages')
 const productPages = () => import('../features/products/pages')
 const productForms = () => import('../features/products/form-pages')
 const imageForms = () => import('../features/products/image-form-pages')
+// The trash pages load on their own: a list does not download them.
+const categoryTrash = () => import('../features/categories/trash-pages')
+const spTrash = () => import('../features/service-providers/trash-page')
+const productTrash = () => import('../features/products/trash-page')
 
 const spc = patterns.serviceProviderCategories
 const sp = patterns.serviceProviders
@@ -20,13 +25,17 @@ const p = patterns.products
 
 const readScreens: RouteObject[] = [
   { path: spc.list, ...lazyPage(categoryPages, 'ServiceProviderCategoryListPage') },
+  { path: spc.trash, ...lazyPage(categoryTrash, 'ServiceProviderCategoryTrashPage') },
   { path: spc.detail, ...lazyPage(categoryPages, 'ServiceProviderCategoryDetailPage') },
   { path: sp.list, ...lazyPage(spPages, 'ServiceProviderListPage') },
+  { path: sp.trash, ...lazyPage(spTrash, 'ServiceProviderTrashPage') },
   { path: sp.detail, ...lazyPage(spPages, 'ServiceProviderDetailPage') },
   { path: sp.products, ...lazyPage(productPages, 'ServiceProviderProductsPage') },
   { path: pc.list, ...lazyPage(categoryPages, 'ProductCategoryListPage') },
+  { path: pc.trash, ...lazyPage(categoryTrash, 'ProductCategoryTrashPage') },
   { path: pc.detail, ...lazyPage(categoryPages, 'ProductCategoryDetailPage') },
   { path: p.list, ...lazyPage(productPages, 'ProductListPage') },
+  { path: p.trash, ...lazyPage(productTrash, 'ProductTrashPage') },
   { path: p.detail, ...lazyPage(productPages, 'ProductDetailPage') },
   { path: p.images, ...lazyPage(productPages, 'ProductImageListPage') },
   { path: p.image, ...lazyPage(productPages, 'ProductImageDetailPage') },

@@ -21,12 +21,14 @@ export const patterns = {
   profile: '/profile',
   serviceProviderCategories: {
     list: '/service-provider-categories',
+    trash: '/service-provider-categories/trash',
     create: '/service-provider-categories/new',
     detail: '/service-provider-categories/:id',
     edit: '/service-provider-categories/:id/edit',
   },
   serviceProviders: {
     list: '/service-providers',
+    trash: '/service-providers/trash',
     create: '/service-providers/new',
     detail: '/service-providers/:id',
     edit: '/service-providers/:id/edit',
@@ -35,12 +37,14 @@ export const patterns = {
   },
   productCategories: {
     list: '/product-categories',
+    trash: '/product-categories/trash',
     create: '/product-categories/new',
     detail: '/product-categories/:id',
     edit: '/product-categories/:id/edit',
   },
   products: {
     list: '/products',
+    trash: '/products/trash',
     detail: '/products/:id',
     edit: '/products/:id/edit',
     images: '/products/:id/images',
@@ -75,12 +79,14 @@ export const paths = {
   profile: patterns.profile,
   serviceProviderCategories: {
     list: spc.list,
+    trash: spc.trash,
     create: spc.create,
     detail: withId(spc.detail),
     edit: withId(spc.edit),
   },
   serviceProviders: {
     list: sp.list,
+    trash: sp.trash,
     create: sp.create,
     detail: withId(sp.detail),
     edit: withId(sp.edit),
@@ -89,12 +95,14 @@ export const paths = {
   },
   productCategories: {
     list: pc.list,
+    trash: pc.trash,
     create: pc.create,
     detail: withId(pc.detail),
     edit: withId(pc.edit),
   },
   products: {
     list: p.list,
+    trash: p.trash,
     detail: withId(p.detail),
     edit: withId(p.edit),
     images: withId(p.images),

@@ -1,9 +1,10 @@
 // The bar above a list's table while rows are chosen: how many, "Select all N matching the
 // filters" once a whole page is ticked, and the list's actions (Enable, Disable, Delete behind
-// the spec's confirm dialog). One request per action; its result is a toast. It sits outside
-// the table's sideways scroll, so at 375 px it stays in view and its buttons wrap. The steps
-// are the bulk actions machine's (src/machines/bulk-actions-machine.ts); this renders them and
-// provides the request and the toasts.
+// the spec's confirm dialog; Restore in the trash). One request per action; its result is a
+// toast, which after a Delete into the trash offers Undo (restoring those records). It sits
+// outside the table's sideways scroll, so at 375 px it stays in view and its buttons wrap. The
+// steps are the bulk actions machine's (src/machines/bulk-actions-machine.ts); this renders them
+// and provides the request and the toasts.
 import { Button, Flex, HStack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
@@ -12,15 +13,18 @@ import { fromPromise } from 'xstate'
 import { api, errorText } from '../lib/api-client'
 import { pathKey } from '../lib/query-client'
 import { bulkActionsMachine } from '../machines/bulk-actions-machine'
-import { BULK_TEXTS, type BulkResult, bulkResultText } from './bulk-messages'
+import { BULK_TEXTS, type BulkResult, bulkResultText, counted } from './bulk-messages'
 import type { BulkAction, BulkSelection } from './bulk-selection'
 import { ConfirmDialog } from './confirm-dialog'
 import { notify } from './messages'
+import { notifyUndoable, restoreMany } from './trash'
+import { TRASH_TEXTS } from './trash-messages'
 
 const LABELS: Record<BulkAction, string> = {
   enable: 'Enable',
   disable: 'Disable',
   delete: 'Delete',
+  restore: 'Restore',
 }
 
 interface BulkBarProps {
@@ -58,11 +62,14 @@ export function BulkBar({ selection, pageIds, pageNames }: BulkBarProps) {
       },
       actions: {
         reportDone: (_, params) => {
-          const result = params.result as BulkResult
           const { target } = latest.current
+          const result = params.result as BulkResult
           const text = bulkResultText(target, params.action, result, seenNames.current)
-          if (result.refused.length > 0) notify.warning(text)
-          else notify.success(text)
+          const kind = result.refused.length > 0 ? 'warning' : 'success'
+          const { trash } = target
+          if (params.action === 'delete' && trash && result.done.length > 0) {
+            notifyUndoable(kind, text, () => restoreMany(client, trash, result.done))
+          } else notify[kind](text)
           latest.current.clear()
         },
         reportFailure: (_, params) => notify.error(errorText(params.error, BULK_TEXTS.failed)),
@@ -117,7 +124,11 @@ export function BulkBar({ selection, pageIds, pageNames }: BulkBarProps) {
       <ConfirmDialog
         open={confirming}
         title={BULK_TEXTS.confirmTitle}
-        text={BULK_TEXTS.confirmText(target, count)}
+        text={
+          target.trash
+            ? TRASH_TEXTS.moveMany(counted(target, count))
+            : BULK_TEXTS.confirmText(target, count)
+        }
         confirmText="Delete"
         busy={busy}
         onConfirm={() => actor.send({ type: 'bulk.confirm' })}

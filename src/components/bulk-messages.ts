@@ -2,7 +2,8 @@
 // ("12 products disabled"; "3 product categories deleted; 2 refused: …", the refused grouped by
 // their reason so that many refusals still read as a few lines, each record named as its row
 // shows it, or by its id when no row the operator saw named it).
-import type { BulkAction, BulkTarget } from './bulk-selection'
+import type { BulkAction } from './bulk-selection'
+import type { Nouns } from './trash-messages'
 
 export interface BulkResult {
   done: number[]
@@ -13,6 +14,7 @@ const DONE: Record<BulkAction, string> = {
   enable: 'enabled',
   disable: 'disabled',
   delete: 'deleted',
+  restore: 'restored',
 }
 
 /** The ids shown per reason; the rest are counted. */
@@ -20,21 +22,21 @@ const SHOWN_IDS = 5
 
 const format = new Intl.NumberFormat('en-NG')
 
-export function counted(target: BulkTarget, count: number): string {
+export function counted(target: Nouns, count: number): string {
   return `${format.format(count)} ${count === 1 ? target.one : target.many}`
 }
 
 export const BULK_TEXTS = {
-  selected: (target: BulkTarget, count: number) => `${counted(target, count)} selected`,
+  selected: (target: Nouns, count: number) => `${counted(target, count)} selected`,
   selectAll: (total: number) => `Select all ${format.format(total)} matching the filters`,
   confirmTitle: 'Are you sure?',
-  confirmText: (target: BulkTarget, count: number) =>
+  confirmText: (target: Nouns, count: number) =>
     `This action cannot be undone. This will permanently delete ${counted(target, count)}.`,
   failed: 'Bulk action failed. Please try again.',
 }
 
 export function bulkResultText(
-  target: BulkTarget,
+  target: Nouns,
   action: BulkAction,
   result: BulkResult,
   names: ReadonlyMap<number, string> = new Map(),

@@ -3,8 +3,10 @@
 // starts again from nothing: rows chosen under other filters may no longer be shown at all.
 import { useState } from 'react'
 import type { QueryParams } from '../lib/query-string'
+import type { TrashTarget } from './trash-target'
 
-export type BulkAction = 'enable' | 'disable' | 'delete'
+/** `restore` is the trash's own (its page's bar). */
+export type BulkAction = 'enable' | 'disable' | 'delete' | 'restore'
 
 /** What a list offers to act on, and how its records are named. */
 export interface BulkTarget {
@@ -16,6 +18,8 @@ export interface BulkTarget {
   actions: readonly BulkAction[]
   /** API paths whose queries reload after a bulk change (the lists and records it touches). */
   refreshes: readonly string[]
+  /** Where its Delete puts the records: the result toast then offers Undo. */
+  trash?: TrashTarget
 }
 
 export interface BulkSelection {

@@ -56,6 +56,8 @@ interface DataTableProps<T> {
   onSort: (choice: SortChoice) => void
   /** Rows can be chosen for bulk actions (by a role that may change the catalogue). */
   selection?: BulkSelection
+  /** A row's name for its checkbox ("Select …"); the link column's text unless given. */
+  rowName?: (row: T) => string
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -67,7 +69,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const pageIds = rows.map((row) => Number(rowKey(row)))
   // A screenful of rows at a time, so a page of a hundred does not hold the main thread.
   const shownRows = rows.slice(0, useRenderedCount(rows.length, ROW_BATCH))
-  const rowName = (row: T) => linkColumn?.text?.(row) ?? String(rowKey(row))
+  const rowName = (row: T) => props.rowName?.(row) ?? linkColumn?.text?.(row) ?? String(rowKey(row))
   // A click on the row's blank space follows its link; clicks on links and buttons stay theirs.
   const openRow = (row: T) => (event: MouseEvent) => {
     if ((event.target as HTMLElement).closest('a, button, input, select')) return

@@ -1,20 +1,27 @@
 // A Delete (or Remove) button behind the spec's confirm dialog ('Are you sure?' / 'This action
 // cannot be undone. This will permanently delete the …'). Success is a toast; a failure shows
-// the server's detail (else the fallback). When the server refuses because something still
-// holds the record (409: a category with subcategories, a provider with products), the dialog
-// stays and shows the server's detail, with Close, or the caller's alternative (a provider can
-// be disabled instead) beside Cancel. The steps are the delete machine's
-// (src/machines/delete-machine.ts); this renders them and provides the calls and the toasts.
+// the server's detail (else the fallback). A record that goes to the trash (decision 022) is
+// said to: the dialog says it can be restored, and the success toast offers Undo, which restores
+// it and says so (or why it cannot). When the server refuses because something still holds the
+// record (409: a category with subcategories, a provider with products), the dialog stays and
+// shows the server's detail, with Close, or the caller's alternative (a provider can be disabled
+// instead) beside Cancel. The steps are the delete machine's (src/machines/delete-machine.ts);
+// this renders them and provides the calls and the toasts.
 import { Button, type ButtonProps } from '@chakra-ui/react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Trash2 } from 'lucide-react'
 import { useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { errorText } from '../lib/api-client'
 import { useCan } from '../lib/me'
+import type { Right } from '../lib/rights'
 import { deleteMachine } from '../machines/delete-machine'
 import { ConfirmDialog } from './confirm-dialog'
 import { notify } from './messages'
+import { notifyUndoable, restoreOne } from './trash'
+import { TRASH_TEXTS } from './trash-messages'
+import type { TrashTarget } from './trash-target'
 
 export interface DeleteAlternative {
   /** The dialog's button, e.g. 'Disable'. */
@@ -31,20 +38,24 @@ export interface DeleteButtonProps {
   /** The success toast, and the error text when the server sends no detail. */
   messages: { done: string; failed: string }
   /** After the success toast, e.g. to go to the list. */
-  onDone: () => void
+  onDone?: () => void
   alternative?: DeleteAlternative
-  /** 'Delete' by default; 'Remove' for a photo. */
+  /** The record's collection and id when the delete moves it to the trash: Undo restores it. */
+  trash?: { target: TrashTarget; id: number }
+  /** 'Delete' by default; 'Remove' for a photo, 'Delete for good' in the trash. */
   label?: string
   size?: ButtonProps['size']
+  /** Who sees the button: a role that may change the catalogue unless said otherwise. */
+  right?: Right
 }
 
-/** Shown only to a role that may change the catalogue. */
 export function DeleteButton(props: DeleteButtonProps) {
-  return useCan('write') ? <AllowedDeleteButton {...props} /> : null
+  return useCan(props.right ?? 'write') ? <AllowedDeleteButton {...props} /> : null
 }
 
 function AllowedDeleteButton(props: DeleteButtonProps) {
-  const { noun, messages, alternative, label = 'Delete', size } = props
+  const { noun, messages, alternative, trash, label = 'Delete', size } = props
+  const client = useQueryClient()
   // The machine is created once; the latest props are read through a ref.
   const latest = useRef(props)
   latest.current = props
@@ -56,8 +67,14 @@ function AllowedDeleteButton(props: DeleteButtonProps) {
       },
       actions: {
         reportDeleted: () => {
-          notify.success(latest.current.messages.done)
-          latest.current.onDone()
+          const { messages, trash, onDone } = latest.current
+          // Undo may come after this button has gone (the page left for the list).
+          if (trash) {
+            notifyUndoable('success', messages.done, () =>
+              restoreOne(client, trash.target, trash.id),
+            )
+          } else notify.success(messages.done)
+          onDone?.()
         },
         reportAlternativeDone: () => {
           const done = latest.current.alternative?.done
@@ -94,7 +111,9 @@ function AllowedDeleteButton(props: DeleteButtonProps) {
         text={
           refused
             ? errorText(refusal, messages.failed)
-            : `This action cannot be undone. This will permanently delete the ${noun}.`
+            : trash
+              ? TRASH_TEXTS.moveOne(noun)
+              : `This action cannot be undone. This will permanently delete the ${noun}.`
         }
         confirmText={refused ? alternative?.label : label}
         cancelText={refused && !alternative ? 'Close' : 'Cancel'}

@@ -1,8 +1,11 @@
 // Above a list: how it is sorted (every sort, both ways, by name) and whether it shows cards or
-// a table. The view is remembered per list in this browser (localStorage), the sort in the URL.
+// a table, the list's own buttons, and the way to its trash. The view is remembered per list in
+// this browser (localStorage), the sort in the URL.
 import { Button, ButtonGroup, Field, HStack, NativeSelect } from '@chakra-ui/react'
-import { LayoutGrid, Table2 } from 'lucide-react'
+import { LayoutGrid, Table2, Trash2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
+import { TRASH_TEXTS } from './trash-messages'
 import type { Order, SortChoice, SortFields } from './use-list-params'
 
 export type ListView = 'cards' | 'table'
@@ -38,10 +41,12 @@ interface ListToolbarProps {
   view: ListView
   onView: (view: ListView) => void
   actions?: ReactNode
+  /** The route of the list's trash (its deleted records), for everyone who sees the list. */
+  trash?: string
 }
 
 export function ListToolbar(props: ListToolbarProps) {
-  const { sort, sortFields, onSort, view, onView, actions } = props
+  const { sort, sortFields, onSort, view, onView, actions, trash } = props
   return (
     <HStack justify="space-between" align="end" gap="3" mb="4" wrap="wrap">
       <Field.Root width={{ base: 'full', sm: '64' }}>
@@ -67,6 +72,13 @@ export function ListToolbar(props: ListToolbarProps) {
       </Field.Root>
       <HStack gap="3" wrap="wrap" justify="end">
         {actions}
+        {trash && (
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to={trash}>
+              <Trash2 aria-hidden /> {TRASH_TEXTS.link}
+            </RouterLink>
+          </Button>
+        )}
         <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="View">
           <Button
             aria-pressed={view === 'cards'}

@@ -26,10 +26,12 @@ interface PagedListProps<T> {
   table: (rows: T[], sort: SortProps) => ReactNode
   /** Buttons for the whole list (Export CSV), in the toolbar. */
   actions?: ReactNode
+  /** The route of the list's trash: a Trash link in the toolbar. */
+  trash?: string
 }
 
 export function PagedList<T>(props: PagedListProps<T>) {
-  const { name, list, params, sortFields, cards, table, actions, ...texts } = props
+  const { name, list, params, sortFields, cards, table, actions, trash, ...texts } = props
   const [view, setView] = useListView(name)
   const sort = { sort: params.sort, order: params.order }
   return (
@@ -41,6 +43,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
         view={view}
         onView={setView}
         actions={actions}
+        trash={trash}
       />
       <ListResults list={list} onPage={params.goToPage} onPageSize={params.setPageSize} {...texts}>
         {(rows) => (view === 'table' ? table(rows, { sort, onSort: params.setSort }) : cards(rows))}

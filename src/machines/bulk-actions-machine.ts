@@ -1,11 +1,12 @@
-// The actions of a list's bulk bar (decision 013): Enable and Disable run at once; Delete asks
-// first in the confirm dialog, which stays open, busy, while the delete runs (`deleting`). One request per
-// action; the bar's buttons are disabled while it runs, and it ends in idle whatever the
-// answer. The app provides the `runAction` call (which also reloads the lists it touches) and
-// the reports (the result toast, clearing the selection); tests pass fakes.
+// The actions of a list's bulk bar (decision 013): Enable, Disable and (in the trash) Restore
+// run at once; Delete asks first in the confirm dialog, which stays open, busy, while the delete
+// runs (`deleting`). One request per action; the bar's buttons are disabled while it runs, and
+// it ends in idle whatever the answer. The app provides the `runAction` call (which also reloads
+// the lists it touches) and the reports (the result toast, clearing the selection); tests pass
+// fakes.
 import { assign, fromPromise, setup } from 'xstate'
 
-export type BulkActionName = 'enable' | 'disable' | 'delete'
+export type BulkActionName = 'enable' | 'disable' | 'delete' | 'restore'
 
 export interface BulkActionsContext {
   /** The action chosen last: the one running, or waiting for its confirmation. */
@@ -60,7 +61,7 @@ export const bulkActionsMachine = setup({
     }),
   },
   guards: {
-    /** Only Delete cannot be undone: it asks first. */
+    /** Only Delete asks first: it takes the records out of every list. */
     needsConfirmation: ({ event }) => event.type === 'bulk.request' && event.action === 'delete',
   },
   actions: {

@@ -292,6 +292,7 @@ const screens: Screen[] = [
     ready: h1('Create Product'),
   },
   { name: 'products list', path: () => `/products?name=${tag}`, ready: text(`Deep Clean ${tag}`) },
+  { name: 'products trash', path: () => '/products/trash', ready: h1('Products in the Trash') },
   {
     name: 'product details',
     path: () => `/products/${ids.product}`,

@@ -129,7 +129,7 @@ describe.each([
     await bar().getByRole('button', { name: 'Delete' }).click()
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' })
     await dialog
-      .getByText('This action cannot be undone. This will permanently delete 3 product categories.')
+      .getByText('This will move 3 product categories to the trash, where they can be restored.')
       .waitFor()
     await screenshot(page, `bulk-categories-confirm-${width}`)
     await dialog.getByRole('button', { name: 'Delete' }).click()

@@ -33,7 +33,7 @@ function start(run: (action: BulkActionName) => Promise<unknown> = async () => R
   return { actor, state, runAction, reportDone, reportFailure }
 }
 
-describe('bulk actions machine: Enable and Disable', () => {
+describe('bulk actions machine: Enable, Disable and Restore', () => {
   it('starts idle: no dialog, not busy', () => {
     const { state } = start()
     expect(where(state())).toBe('idle')
@@ -41,7 +41,7 @@ describe('bulk actions machine: Enable and Disable', () => {
     expect(state().hasTag('confirming')).toBe(false)
   })
 
-  it.each(['enable', 'disable'] as const)(
+  it.each(['enable', 'disable', 'restore'] as const)(
     'bulk.request %s runs at once, busy, then reports',
     async (action) => {
       const call = deferred<unknown>()

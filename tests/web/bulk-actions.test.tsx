@@ -98,7 +98,7 @@ describe('bulk actions on products', () => {
     await user.click(within(bar()).getByRole('button', { name: 'Delete' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' })
     expect(dialog).toHaveTextContent(
-      'This action cannot be undone. This will permanently delete 45 products.',
+      'This will move 45 products to the trash, where they can be restored.',
     )
     expect(calls).toEqual([])
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))

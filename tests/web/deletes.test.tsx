@@ -13,16 +13,14 @@ import { findToast } from './support/toasts'
 const noContent = () => new HttpResponse(null, { status: 204 })
 const refused = (detail: string) => () => HttpResponse.json({ detail }, { status: 409 })
 
-/** Opens the page, presses Delete and checks the dialog says what goes. */
+/** Opens the page, presses Delete and checks the dialog says what goes, and where (the trash). */
 async function openDialog(path: string, heading: string, noun: string) {
   const rendered = renderApp(path, { signedIn: true })
   expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeVisible()
   await rendered.user.click(screen.getByRole('button', { name: 'Delete' }))
   const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' })
   expect(
-    within(dialog).getByText(
-      `This action cannot be undone. This will permanently delete the ${noun}.`,
-    ),
+    within(dialog).getByText(`This will move the ${noun} to the trash, where it can be restored.`),
   ).toBeInTheDocument()
   return { ...rendered, dialog }
 }

@@ -1,4 +1,5 @@
-// Toasts reachable from anywhere: `notify.error(detail ?? 'Error loading data')`.
+// Toasts reachable from anywhere: `notify.error(detail ?? 'Error loading data')`. A toast may
+// carry one action beside Dismiss (Undo after a delete): `notify.success(text, { action })`.
 import { createToaster } from '@chakra-ui/react'
 import { type MessageKind, messageTitles } from './message-kinds'
 
@@ -25,9 +26,22 @@ const durations: Record<MessageKind, number> = {
   info: 5000,
 }
 
+/** A toast with an action stays long enough to read it and reach its button. */
+const ACTION_DURATION = 10_000
+
+/** A button beside Dismiss; pressing it runs `run` and closes the toast. */
+export interface ToastAction {
+  label: string
+  run: () => void
+}
+
+export interface ToastOptions {
+  action?: ToastAction
+}
+
 let counter = 0
 
-function toast(kind: MessageKind, text: string): string {
+function toast(kind: MessageKind, text: string, { action }: ToastOptions = {}): string {
   counter += 1
   const id = `toast-${counter}`
   // Chakra's toaster renders with flushSync, which React refuses (and logs) inside an effect or a
@@ -47,18 +61,19 @@ function toast(kind: MessageKind, text: string): string {
       type: kind,
       title: messageTitles[kind],
       description: text,
-      duration: durations[kind],
+      duration: action ? ACTION_DURATION : durations[kind],
       closable: true,
+      action: action && { label: action.label, onClick: action.run },
     })
   })
   return id
 }
 
 export const notify = {
-  success: (text: string) => toast('success', text),
-  error: (text: string) => toast('error', text),
-  warning: (text: string) => toast('warning', text),
-  info: (text: string) => toast('info', text),
+  success: (text: string, options?: ToastOptions) => toast('success', text, options),
+  error: (text: string, options?: ToastOptions) => toast('error', text, options),
+  warning: (text: string, options?: ToastOptions) => toast('warning', text, options),
+  info: (text: string, options?: ToastOptions) => toast('info', text, options),
   dismiss: (id?: string) => {
     for (const store of toasters) store.dismiss(id)
   },

@@ -1,6 +1,7 @@
 // Reads and writes of either category hierarchy, with the parent field normalised to `parent`.
 import { mutationOptions } from '@tanstack/react-query'
 import type { BulkTarget } from '../../components/bulk-selection'
+import type { TrashTarget } from '../../components/trash-target'
 import type { ListQuery } from '../../components/use-list-params'
 import { customValues } from '../../forms/custom-fields'
 import { api } from '../../lib/api-client'
@@ -42,7 +43,17 @@ export function categoriesApi(kind: CategoryKind) {
   // A write changes the hierarchy's lists and pickers, and the names the entities filed under it
   // show (a provider's or a product's categories).
   const afterWrite = invalidates(pathKey(kind.apiPath), pathKey(kind.usedBy))
+  /** Deleted categories (their trash page, Undo after a delete). */
+  const trash: TrashTarget = {
+    path: kind.apiPath,
+    ...kind.noun,
+    refreshes: [kind.usedBy],
+    title: kind.titles.list,
+    list: kind.routes.list,
+    name: (record) => String(record.name),
+  }
   return {
+    trash,
     /** Bulk Delete (categories have no enabled flag). */
     bulk: {
       path: kind.apiPath,
@@ -50,6 +61,7 @@ export function categoriesApi(kind: CategoryKind) {
       many: kind.noun.many,
       actions: ['delete'],
       refreshes: [kind.apiPath, kind.usedBy],
+      trash,
     } satisfies BulkTarget,
     /** The list's filters as the API names them. */
     filterQuery: (query: CategoryQuery) => ({

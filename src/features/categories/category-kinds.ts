@@ -12,6 +12,7 @@ export interface CategoryKind {
   titles: { list: string; create: string; detail: string; edit: string }
   routes: {
     list: string
+    trash: string
     create: string
     detail: (id: number) => string
     edit: (id: number) => string

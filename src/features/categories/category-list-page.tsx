@@ -139,6 +139,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
         sortFields={sortFields}
         failedText={CATEGORY_MESSAGES.listFailed}
         emptyText="No categories found."
+        trash={kind.routes.trash}
         cards={(categories) => (
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             {categories.map((category) => (

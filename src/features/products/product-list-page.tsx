@@ -2,6 +2,7 @@
 // table, and a pager with a page size; all but the view kept in the URL.
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
+import { paths } from '../../app/paths'
 import { useBulkSelection } from '../../components/bulk-selection'
 import {
   customFilterQuery,
@@ -43,6 +44,7 @@ export function ProductListPage() {
         sortFields={sortFields}
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={PRODUCT_MESSAGES.noProducts}
+        trash={paths.products.trash}
         cards={(products) => <ProductGrid products={products} />}
         table={(products, sort) => (
           <ProductTable

@@ -9,7 +9,9 @@ import type {
   ProductImageUpdateBody,
   ProductUpdateBody,
 } from '../../../types/records'
+import { paths } from '../../app/paths'
 import type { BulkTarget } from '../../components/bulk-selection'
+import type { TrashTarget } from '../../components/trash-target'
 import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
 import type { CategorySource } from '../../lib/category-search'
@@ -94,6 +96,17 @@ const productsOf = (providerId: number) => `${providerBase}/${providerId}/produc
 // product's record and images, and its preview (previewImageId).
 const afterWrite = invalidates(pathKey(base), pathKey(providerBase))
 
+/** Deleted products (their trash page, Undo after a delete); their images go and come with them. */
+export const productTrash: TrashTarget = {
+  path: base,
+  one: 'product',
+  many: 'products',
+  refreshes: [providerBase],
+  title: 'Products',
+  list: paths.products.list,
+  name: (record) => String(record.name),
+}
+
 /** Bulk actions on products (the list and a provider's products). */
 export const productBulk: BulkTarget = {
   path: base,
@@ -101,6 +114,7 @@ export const productBulk: BulkTarget = {
   many: 'products',
   actions: ['enable', 'disable', 'delete'],
   refreshes: [base, providerBase],
+  trash: productTrash,
 }
 
 /** Bulk actions on a product's images. */

@@ -1,6 +1,7 @@
-// Delete on the provider's page. A provider with products is refused (409); the dialog then
-// shows the server's detail and offers Disable instead: the edit screen's PUT with enabled
-// false, sent with the ETag the page loaded (If-Match), so someone else's change is not undone.
+// Delete on the provider's page (to the trash; its toast offers Undo). A provider with products
+// is refused (409); the dialog then shows the server's detail and offers Disable instead: the
+// edit screen's PUT with enabled false, sent with the ETag the page loaded (If-Match), so
+// someone else's change is not undone.
 import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { paths } from '../../app/paths'
@@ -10,6 +11,7 @@ import {
   PROVIDER_MESSAGES,
   providerFieldsOf,
   providersApi,
+  providerTrash,
   type ServiceProvider,
 } from './providers-api'
 
@@ -30,6 +32,7 @@ export function ProviderDeleteButton({ record }: { record: Versioned<ServiceProv
       run={() => remove.mutateAsync(provider.id)}
       messages={{ done: PROVIDER_MESSAGES.deleted, failed: PROVIDER_MESSAGES.deleteFailed }}
       onDone={() => navigate(paths.serviceProviders.list)}
+      trash={{ target: providerTrash, id: provider.id }}
       alternative={
         provider.enabled
           ? {

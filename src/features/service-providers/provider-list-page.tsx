@@ -149,6 +149,7 @@ export function ProviderListPage() {
         sortFields={sortFields}
         failedText={PROVIDER_MESSAGES.listFailed}
         emptyText="Nothing to see here."
+        trash={paths.serviceProviders.trash}
         cards={(providers) => (
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             {providers.map((provider) => (

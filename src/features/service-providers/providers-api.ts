@@ -7,7 +7,9 @@ import type {
   ServiceProviderCreateBody,
   ServiceProviderUpdateBody,
 } from '../../../types/records'
+import { paths } from '../../app/paths'
 import type { BulkTarget } from '../../components/bulk-selection'
+import type { TrashTarget } from '../../components/trash-target'
 import type { ListQuery } from '../../components/use-list-params'
 import { api } from '../../lib/api-client'
 import type { CategorySource } from '../../lib/category-search'
@@ -75,6 +77,17 @@ export function providerFieldsOf(
 // A provider's writes change its lists and record, and the brand name its products show.
 const afterWrite = invalidates(pathKey(base), pathKey('/products'))
 
+/** Deleted providers (their trash page, Undo after a delete), named as their cards name them. */
+export const providerTrash: TrashTarget = {
+  path: base,
+  one: 'service provider',
+  many: 'service providers',
+  refreshes: ['/products'],
+  title: 'Service Providers',
+  list: paths.serviceProviders.list,
+  name: ({ firstName, lastName, brandName }) => `${firstName} ${lastName} (${brandName})`,
+}
+
 /** Bulk actions on service providers. */
 export const providerBulk: BulkTarget = {
   path: base,
@@ -82,6 +95,7 @@ export const providerBulk: BulkTarget = {
   many: 'service providers',
   actions: ['enable', 'disable', 'delete'],
   refreshes: [base, '/products'],
+  trash: providerTrash,
 }
 
 export const providersApi = {

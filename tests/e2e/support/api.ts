@@ -49,3 +49,21 @@ export function apiProvider(tag: string, fields: Record<string, unknown> = {}) {
     ...fields,
   })
 }
+
+/** Deletes through the API (a record then goes to the trash). */
+export async function apiDelete(path: string): Promise<void> {
+  const response = await fetch(`${inject('baseUrl')}/api${path}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${await apiToken()}` },
+  })
+  if (!response.ok)
+    throw new Error(`DELETE ${path} failed: ${response.status} ${await response.text()}`)
+}
+
+/** The status a GET answers, e.g. 404 for a record in the trash. */
+export async function apiStatus(path: string): Promise<number> {
+  const response = await fetch(`${inject('baseUrl')}/api${path}`, {
+    headers: { Authorization: `Bearer ${await apiToken()}` },
+  })
+  return response.status
+}

@@ -5,6 +5,7 @@ import { historyHandlers } from '../factories/history'
 import { meHandlers } from '../factories/operators'
 import { productHandlers } from '../factories/products'
 import { providerHandlers } from '../factories/providers'
+import { emptyTrashHandlers } from '../factories/trash'
 import { apiUrl } from './handlers-support'
 
 export const VALID_USER = { username: 'admin', password: 'secret' }
@@ -22,6 +23,8 @@ export const handlers = [
     return HttpResponse.json({ detail: 'Invalid credentials' }, { status: 401 })
   }),
   http.post(apiUrl('/auth/logout'), () => new HttpResponse(null, { status: 204 })),
+  // Before the records' own handlers: `/products/trash` is not the product with id "trash".
+  ...emptyTrashHandlers(),
   ...categoryHandlers(),
   ...providerHandlers(),
   ...productHandlers(),
