@@ -91,7 +91,11 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
           </DataList.Root>
         </Card.Body>
       </Card.Root>
-      <HistorySection recordPath={`${kind.apiPath}/${data.id}`} titles={titles} />
+      <HistorySection
+        recordPath={`${kind.apiPath}/${data.id}`}
+        titles={titles}
+        etag={category.data.etag}
+      />
     </>
   )
 }

@@ -119,7 +119,11 @@ export function ProductDetailPage() {
           </SimpleGrid>
         </Card.Body>
       </Card.Root>
-      <HistorySection recordPath={`/products/${product.id}`} titles={titles} />
+      <HistorySection
+        recordPath={`/products/${product.id}`}
+        titles={titles}
+        etag={record.data.etag}
+      />
     </>
   )
 }

@@ -131,7 +131,11 @@ export function ProviderDetailPage() {
           )}
         </Section>
       </Stack>
-      <HistorySection recordPath={`/service-providers/${provider.id}`} titles={titles} />
+      <HistorySection
+        recordPath={`/service-providers/${provider.id}`}
+        titles={titles}
+        etag={record.data.etag}
+      />
     </>
   )
 }
