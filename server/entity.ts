@@ -104,6 +104,15 @@ export interface EntityUpdate {
     body: Record<string, unknown>,
     audit: Audit,
   ) => Promise<object | undefined>
+  /** A revert's first step, inside its transaction: puts back what the version right after
+   * history entry `to` had beside its fields (images kept since, a preview), recording each
+   * change in the record's history as the operator's own. */
+  restoreParts?: (
+    trx: Transaction<Database>,
+    id: number,
+    to: number,
+    operatorId: number,
+  ) => Promise<void>
 }
 
 /** An entity's own routes as a Fastify plugin. fastify-plugin keeps them in the app's scope, so

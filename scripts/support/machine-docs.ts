@@ -9,6 +9,7 @@ import { deleteMachine } from '../../src/machines/delete-machine'
 import { drawerMachine } from '../../src/machines/drawer-machine'
 import { formEditMachine } from '../../src/machines/form-edit-machine'
 import { formSubmitMachine } from '../../src/machines/form-submit-machine'
+import { revertMachine } from '../../src/machines/revert-machine'
 import { sessionMachine } from '../../src/machines/session-machine'
 import { twoFactorSetupMachine } from '../../src/machines/two-factor-setup-machine'
 import { type Edge, machineEdges, nameOf, statePath } from './machine-graph'
@@ -59,6 +60,13 @@ export const documentedMachines: Documented[] = [
     summary:
       'A Delete behind its confirm dialog; a 409 keeps the dialog open as `refused`, showing the server’s reason and, where the page offers one, an alternative (Disable).',
     input: 'none (`delete.open` says whether the page offers an alternative)',
+  },
+  {
+    machine: revertMachine,
+    file: 'src/machines/revert-machine.ts',
+    summary:
+      'Restore this version (history): what it changes, asked of the server, then saved; a stale record (412/409) keeps the dialog open as `stale`, offering Reload.',
+    input: 'none (`revert.open` names the history entry)',
   },
   {
     machine: csvExportMachine,

@@ -15,6 +15,7 @@ import * as priceSortCoversBounds from './migrations/2026-11-26-016-price-sort-c
 import * as team from './migrations/2026-11-27-017-team'
 import * as trash from './migrations/2026-11-27-019-trash'
 import * as imports from './migrations/2026-11-27-020-imports'
+import * as keptImages from './migrations/2026-11-27-021-kept-images'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-017-team': team,
   '2026-11-27-019-trash': trash,
   '2026-11-27-020-imports': imports,
+  '2026-11-27-021-kept-images': keptImages,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -188,6 +188,22 @@ export interface Database {
   history: HistoryTable
   trash: TrashTable
   imports: ImportsTable
+  keptImages: KeptImagesTable
+}
+
+/** An image a version of its record refers to, kept after it was removed or replaced
+ * (migration 021, server/images/kept-images.ts). */
+export interface KeptImagesTable {
+  id: Generated<number>
+  /** The record's entity (schema id) and id, as in `history`. */
+  entity: string
+  recordId: number
+  /** The history entry that removed or replaced the image. */
+  retiredBy: number
+  /** Where the row came from, e.g. `productImages` (camelCase, as Kysely names it). */
+  partTable: string
+  /** The row as JSON text, bytes as base64 (server/trash/trash-rows.ts). */
+  row: string
 }
 
 /** One recorded write (migration 011, lib/history.ts); `changes` is JSON text. */

@@ -76,14 +76,14 @@ const ALWAYS_RECORDED = new Set<HistoryAction>([
 ])
 
 /**
- * Records one entry in `trx`, the write's transaction. A write that changed no field (an update
- * saving the same values, making the preview image the preview again) records nothing: it
- * would only be noise in the history.
+ * Records one entry in `trx`, the write's transaction, and answers its id. A write that changed
+ * no field (an update saving the same values, making the preview image the preview again)
+ * records nothing (undefined): it would only be noise in the history.
  */
-export async function recordHistory(trx: Db, entry: HistoryEntry): Promise<void> {
+export async function recordHistory(trx: Db, entry: HistoryEntry): Promise<number | undefined> {
   const unchanged = Object.keys(entry.changes).length === 0
-  if (unchanged && !ALWAYS_RECORDED.has(entry.action)) return
-  await trx
+  if (unchanged && !ALWAYS_RECORDED.has(entry.action)) return undefined
+  const row = await trx
     .insertInto('history')
     .values({
       entity: entry.entity,
@@ -95,7 +95,9 @@ export async function recordHistory(trx: Db, entry: HistoryEntry): Promise<void>
       changes: JSON.stringify(entry.changes),
       batchId: entry.batchId ?? null,
     })
-    .execute()
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
 }
 
 /** Fields that change on every write or never: not worth a line in the history. */
@@ -130,8 +132,14 @@ export type Snapshot = object
 export interface Audit {
   /** What the write changes, by its id, as GET shows it; undefined when it does not exist. */
   snapshot(db: Db, id: number): Promise<Snapshot | undefined>
-  /** Records `action` on `id` with what changed since `before`, reading it again. */
-  record(db: Db, action: HistoryAction, id: number, before: Snapshot | undefined): Promise<void>
+  /** Records `action` on `id` with what changed since `before`, reading it again; answers the
+   * entry's id (undefined: nothing changed, nothing recorded). */
+  record(
+    db: Db,
+    action: HistoryAction,
+    id: number,
+    before: Snapshot | undefined,
+  ): Promise<number | undefined>
 }
 
 /** The record whose history holds the changes of `id` (by default `id` itself). */
@@ -155,7 +163,33 @@ export function auditor(
     snapshot,
     async record(db, action, id, before) {
       const changes = changesBetween(before, await snapshot(db, id))
-      await recordHistory(db, { operatorId, entity, action, changes, ...owner(id), ...as })
+      return recordHistory(db, { operatorId, entity, action, changes, ...owner(id), ...as })
     },
   }
+}
+
+/** One entry as a revert reads it (server/history/revert.ts, the entities' `restoreParts`). */
+export interface RecordedEntry {
+  id: number
+  action: string
+  partId: number | null
+  changes: Changes
+}
+
+/** A record's history entries after entry `after`, oldest first. */
+export async function entriesAfter(
+  db: Db,
+  entity: HistoryEntity,
+  entityId: number,
+  after: number,
+): Promise<RecordedEntry[]> {
+  const rows = await db
+    .selectFrom('history')
+    .select(['id', 'action', 'partId', 'changes'])
+    .where('entity', '=', entity)
+    .where('entityId', '=', entityId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as Changes }))
 }

@@ -187,8 +187,8 @@ export async function resetPassword(
 }
 
 /** Records an operator's change of their own password (the change itself is ../auth's). */
-export function recordPasswordChange(trx: Db, operatorId: number): Promise<void> {
-  return recordHistory(trx, {
+export async function recordPasswordChange(trx: Db, operatorId: number): Promise<void> {
+  await recordHistory(trx, {
     operatorId,
     entity: OPERATOR_ENTITY,
     entityId: operatorId,

@@ -12,6 +12,7 @@ import type { ProductImage } from '../../types/records'
 import type { Database, Db, ProductImagesTable } from '../db/types'
 import type { CleanImage } from '../images/clean-image'
 import type { ImageSize, StoredImage } from '../images/image-reply'
+import { keepImage } from '../images/kept-images'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import type { Audit } from '../lib/history'
 import { attributeCondition, isPostgres, type WithAttributes } from '../lists/custom-list'
@@ -206,29 +207,42 @@ export async function makePreviewImage(
   return db.transaction().execute(async (trx) => {
     if (!(await lockProduct(trx, productId))) return 'no-product'
     if (!(await isImageOf(trx, productId, imageId))) return 'no-image'
-    const before = await audit?.snapshot(trx, productId)
-    const now = Date.now()
-    // Unset first: the partial unique index allows one preview per product at any moment.
-    await trx
-      .updateTable('productImages')
-      .set({ isPreview: 0, updatedAt: now })
-      .where('productId', '=', productId)
-      .where('isPreview', '=', 1)
-      .where('id', '!=', imageId)
-      .execute()
+    await setPreviewIn(trx, productId, imageId, audit)
+    return 'done'
+  })
+}
+
+/** Makes `imageId` (one of the product's images, or null: none) the product's preview inside
+ * the caller's transaction, which has locked the product. */
+export async function setPreviewIn(
+  trx: Transaction<Database>,
+  productId: number,
+  imageId: number | null,
+  audit?: Audit,
+): Promise<void> {
+  const before = await audit?.snapshot(trx, productId)
+  const now = Date.now()
+  // Unset first: the partial unique index allows one preview per product at any moment.
+  await trx
+    .updateTable('productImages')
+    .set({ isPreview: 0, updatedAt: now })
+    .where('productId', '=', productId)
+    .where('isPreview', '=', 1)
+    .$if(imageId !== null, (query) => query.where('id', '!=', imageId as number))
+    .execute()
+  if (imageId !== null) {
     await trx
       .updateTable('productImages')
       .set({ isPreview: 1, updatedAt: now })
       .where('id', '=', imageId)
       .execute()
-    await trx
-      .updateTable('products')
-      .set({ previewImageId: imageId, updatedAt: now })
-      .where('id', '=', productId)
-      .execute()
-    await audit?.record(trx, 'image-preview', productId, before)
-    return 'done'
-  })
+  }
+  await trx
+    .updateTable('products')
+    .set({ previewImageId: imageId, updatedAt: now })
+    .where('id', '=', productId)
+    .execute()
+  await audit?.record(trx, 'image-preview', productId, before)
 }
 
 /** Deletes the image; if it was the preview, the product is left without one. */
@@ -249,7 +263,13 @@ export async function deleteImageIn(
   audit?: Audit,
 ): Promise<'deleted' | Missing> {
   if (!(await lockProduct(trx, productId))) return 'no-product'
-  if (!(await isImageOf(trx, productId, imageId))) return 'no-image'
+  const row = await trx
+    .selectFrom('productImages')
+    .selectAll()
+    .where('id', '=', imageId)
+    .where('productId', '=', productId)
+    .executeTakeFirst()
+  if (!row) return 'no-image'
   const before = await audit?.snapshot(trx, imageId)
   // Cleared before the delete: the foreign key never lets it name a missing image.
   await trx
@@ -259,12 +279,15 @@ export async function deleteImageIn(
     .where('previewImageId', '=', imageId)
     .execute()
   await trx.deleteFrom('productImages').where('id', '=', imageId).execute()
-  await audit?.record(trx, 'image-delete', imageId, before)
+  const retiredBy = await audit?.record(trx, 'image-delete', imageId, before)
+  // Kept for the product's versions that had it (decision 022): a revert can bring it back.
+  const record = { entity: 'product', id: productId }
+  await keepImage(trx, record, { retiredBy, partTable: 'productImages', row })
   return 'deleted'
 }
 
 /** True when the product exists; on PostgreSQL its row stays locked until the transaction ends. */
-async function lockProduct(trx: Transaction<Database>, productId: number): Promise<boolean> {
+export async function lockProduct(trx: Transaction<Database>, productId: number): Promise<boolean> {
   const postgres = trx.getExecutor().adapter instanceof PostgresAdapter
   const row = await trx
     .selectFrom('products')

@@ -41,6 +41,7 @@ import {
   toNewProduct,
   toUpdate,
 } from './product-request'
+import { productPartsRestorer } from './product-revert'
 import {
   createProduct,
   UnknownCategoriesError,
@@ -166,6 +167,7 @@ export function productUpdate(app: FastifyInstance): EntityUpdate {
       })
       return product && custom.show(conn, product)
     },
+    restoreParts: productPartsRestorer(app),
   }
 }
 

@@ -1,9 +1,10 @@
 // A provider's passport photo and brand logo, each with its thumbnail: one row per provider
-// and kind.
-import type { Kysely } from 'kysely'
-import type { Database, ProviderImageKind } from '../db/types'
+// and kind. One replaced or removed is kept for the versions that had it (decision 022).
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Database, ProviderImageKind, ProviderImagesTable } from '../db/types'
 import type { CleanImage } from '../images/clean-image'
 import type { ImageSize, StoredImage } from '../images/image-reply'
+import { keepImage } from '../images/kept-images'
 import type { Audit, HistoryAction } from '../lib/history'
 
 /** What the history calls an upload and a removal of each kind. */
@@ -46,9 +47,12 @@ export async function providerExists(db: Kysely<Database>, id: number): Promise<
   return row !== undefined
 }
 
+/** The image's columns as stored (thumbnail included), without its provider and kind. */
+export type ProviderImageColumns = Omit<ProviderImagesTable, 'providerId' | 'kind'>
+
 /**
  * Stores the image and its thumbnail, replacing any previous ones in place; false when the
- * provider is missing.
+ * provider is missing. A replaced image is kept for the versions that had it (kept-images.ts).
  */
 export async function saveProviderImage(
   db: Kysely<Database>,
@@ -60,8 +64,7 @@ export async function saveProviderImage(
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await providerExists(trx, providerId))) return false
-    const before = await audit?.snapshot(trx, providerId)
-    const fields = {
+    const columns = {
       contentType: image.contentType,
       bytes: image.bytes,
       etag: image.etag,
@@ -70,15 +73,29 @@ export async function saveProviderImage(
       thumbEtag: thumb.etag,
       updatedAt: Date.now(),
     }
-    // One statement whether or not an image exists: never two rows, never none in between.
-    await trx
-      .insertInto('providerImages')
-      .values({ providerId, kind, ...fields })
-      .onConflict((conflict) => conflict.columns(['providerId', 'kind']).doUpdateSet(fields))
-      .execute()
-    await audit?.record(trx, ACTIONS[kind].upload, providerId, before)
+    await putProviderImage(trx, providerId, kind, columns, audit)
     return true
   })
+}
+
+/** Stores the image inside the caller's transaction (an upload, a version restored). */
+export async function putProviderImage(
+  trx: Transaction<Database>,
+  providerId: number,
+  kind: ProviderImageKind,
+  columns: ProviderImageColumns,
+  audit?: Audit,
+): Promise<void> {
+  const before = await audit?.snapshot(trx, providerId)
+  const replaced = await storedRow(trx, providerId, kind)
+  // One statement whether or not an image exists: never two rows, never none in between.
+  await trx
+    .insertInto('providerImages')
+    .values({ providerId, kind, ...columns })
+    .onConflict((conflict) => conflict.columns(['providerId', 'kind']).doUpdateSet(columns))
+    .execute()
+  const entry = await audit?.record(trx, ACTIONS[kind].upload, providerId, before)
+  if (replaced) await keep(trx, providerId, entry, replaced)
 }
 
 /** 'deleted', or why nothing was: the provider or its image does not exist. */
@@ -89,16 +106,53 @@ export async function deleteProviderImage(
   audit?: Audit,
 ): Promise<'deleted' | 'no-provider' | 'no-image'> {
   return db.transaction().execute(async (trx) => {
-    const before = await audit?.snapshot(trx, providerId)
-    const result = await trx
-      .deleteFrom('providerImages')
-      .where('providerId', '=', providerId)
-      .where('kind', '=', kind)
-      .executeTakeFirst()
-    if (Number(result.numDeletedRows) > 0) {
-      await audit?.record(trx, ACTIONS[kind].remove, providerId, before)
-      return 'deleted'
-    }
+    if (await removeProviderImage(trx, providerId, kind, audit)) return 'deleted'
     return (await providerExists(trx, providerId)) ? 'no-image' : 'no-provider'
   })
+}
+
+/** Removes the image inside the caller's transaction, keeping it for the versions that had it;
+ * false when there is none. */
+export async function removeProviderImage(
+  trx: Transaction<Database>,
+  providerId: number,
+  kind: ProviderImageKind,
+  audit?: Audit,
+): Promise<boolean> {
+  const before = await audit?.snapshot(trx, providerId)
+  const removed = await storedRow(trx, providerId, kind)
+  if (!removed) return false
+  await trx
+    .deleteFrom('providerImages')
+    .where('providerId', '=', providerId)
+    .where('kind', '=', kind)
+    .execute()
+  const entry = await audit?.record(trx, ACTIONS[kind].remove, providerId, before)
+  await keep(trx, providerId, entry, removed)
+  return true
+}
+
+/** Which of a provider's history entries upload or remove an image of this kind. */
+export const imageActions = (kind: ProviderImageKind): string[] => [
+  ACTIONS[kind].upload,
+  ACTIONS[kind].remove,
+]
+
+function storedRow(trx: Transaction<Database>, providerId: number, kind: ProviderImageKind) {
+  return trx
+    .selectFrom('providerImages')
+    .selectAll()
+    .where('providerId', '=', providerId)
+    .where('kind', '=', kind)
+    .executeTakeFirst()
+}
+
+function keep(
+  trx: Transaction<Database>,
+  providerId: number,
+  retiredBy: number | undefined,
+  row: Selectable<ProviderImagesTable>,
+) {
+  const record = { entity: 'service-provider', id: providerId }
+  return keepImage(trx, record, { retiredBy, partTable: 'providerImages', row })
 }

@@ -20,6 +20,7 @@ import {
   toInput,
   toNewProvider,
 } from './provider-request'
+import { providerPartsRestorer } from './provider-revert'
 import {
   createProvider,
   DuplicateEmailError,
@@ -91,6 +92,7 @@ export function providerUpdate(app: FastifyInstance): EntityUpdate {
       })
       return provider && custom.show(conn, provider)
     },
+    restoreParts: providerPartsRestorer(app),
   }
 }
 

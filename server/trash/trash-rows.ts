@@ -43,7 +43,8 @@ export async function putBack(db: Db, entity: Entity, rows: TrashRows): Promise<
   }
 }
 
-async function insertRows(db: Db, table: string, rows: Row[]): Promise<void> {
+/** Inserts rows as they were read (same ids), into the columns the table has now. */
+export async function insertRows(db: Db, table: string, rows: Row[]): Promise<void> {
   if (rows.length === 0) return
   // Only the columns the table has now and that take a value: a column dropped since the
   // delete is left out, one added since takes its default, a generated one is computed again.

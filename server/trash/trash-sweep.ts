@@ -1,11 +1,13 @@
 // Emptying the trash (decision 022): a record deleted more than TRASH_DAYS days ago is deleted
-// for good, its history keeping a `purge` by operator 0 (the server itself). On PostgreSQL
-// several instances share the database: a transaction-scoped advisory lock lets one instance
-// sweep at a time and the others skip their turn. SQLite has one process.
+// for good (with the images its versions kept), its history keeping a `purge` by operator 0
+// (the server itself). On PostgreSQL several instances share the database: a transaction-scoped
+// advisory lock lets one instance sweep at a time and the others skip their turn. SQLite has
+// one process.
 
 import type { Kysely } from 'kysely'
 import { PostgresAdapter, sql } from 'kysely'
 import type { Database } from '../db/types'
+import { forgetKeptImages } from '../images/kept-images'
 import { recordHistory } from '../lib/history'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -44,6 +46,7 @@ export function sweepTrash(
       )
       .execute()
     for (const row of old) {
+      await forgetKeptImages(trx, row.entity, row.recordId)
       await recordHistory(trx, {
         operatorId: 0,
         entity: row.entity,

@@ -6,6 +6,7 @@ import { PostgresAdapter, sql, type Transaction } from 'kysely'
 import { constraintViolation, violationDetail } from '../db/constraint-errors'
 import type { Database, Db } from '../db/types'
 import type { Entity, Row } from '../entity'
+import { forgetKeptImages } from '../images/kept-images'
 import type { DeleteOutcome } from '../lib/delete-rules'
 import { changesBetween, recordHistory } from '../lib/history'
 import { decodeRows, encodeRows, partsOf, putBack } from './trash-rows'
@@ -94,6 +95,7 @@ export function trashOf(
         .where('recordId', '=', id)
         .executeTakeFirst()
       if (Number(numDeletedRows) === 0) return false
+      await forgetKeptImages(db, entity.schemaId, id)
       await history(db, id, operatorId, 'purge')
       return true
     },

@@ -172,8 +172,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
           etag: response.headers.get('ETag'),
         }),
       }),
-    post: <T = void>(path: string, body?: unknown, query?: QueryParams) =>
-      request<T>('POST', path, { body, query, read: json }),
+    /** `ifMatch`: for the few POSTs that change a record loaded with its ETag (revert). */
+    post: <T = void>(path: string, body?: unknown, query?: QueryParams, ifMatch?: string | null) =>
+      request<T>('POST', path, { body, query, ifMatch, read: json }),
     put: <T = void>(path: string, body?: unknown, ifMatch?: string | null) =>
       request<T>('PUT', path, { body, ifMatch, read: json }),
     /** `body`: for the few deletes that need proof (turning two-factor sign-in off takes a code). */

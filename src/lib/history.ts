@@ -1,5 +1,7 @@
 // A record's history (GET /{entity}/{id}/history, decision 011) and how it reads: who did what
-// when, and each changed field as "Field: before → after". Pure functions beside one query.
+// when, and each changed field as "Field: before → after". Pure functions beside one query, and
+// the two calls of "Restore this version" (POST /{entity}/{id}/revert, decision 022).
+import { api } from './api-client'
 import { formatNaira } from './format'
 import { listQuery } from './query-client'
 
@@ -31,6 +33,28 @@ export function historyQuery(recordPath: string, page: number) {
   )
 }
 
+/** What restoring a version would change (`?dryRun=true`), then restoring it: both send the
+ * record's ETag as If-Match, so a record changed since the page loaded it answers 412. */
+export const revertApi = {
+  preview: (recordPath: string, to: number, etag: string | null) =>
+    api
+      .post<{ changes: HistoryEntry['changes'] }>(
+        `${recordPath}/revert`,
+        { to },
+        { dryRun: true },
+        etag,
+      )
+      .then((answer) => answer.changes),
+  restore: (recordPath: string, to: number, etag: string | null) =>
+    api.post<unknown>(`${recordPath}/revert`, { to }, undefined, etag),
+}
+
+/** Entries that are no version of the record's fields: the server refuses to restore them. */
+const NOT_A_VERSION = new Set(['delete', 'restore', 'purge'])
+
+/** Whether the entry offers "Restore this version". */
+export const isVersion = ({ action }: Pick<HistoryEntry, 'action'>) => !NOT_A_VERSION.has(action)
+
 const ACTIONS: Record<string, string> = {
   create: 'Created',
   update: 'Updated',
@@ -43,6 +67,10 @@ const ACTIONS: Record<string, string> = {
   'photo-delete': 'Passport photo removed',
   'logo-upload': 'Brand logo uploaded',
   'logo-delete': 'Brand logo removed',
+  revert: 'Earlier version restored',
+  restore: 'Restored from the trash',
+  import: 'Imported',
+  undo: 'Import undone',
 }
 
 /** "Updated", "Image 12 added"; an action this screen does not know reads as it is sent. */

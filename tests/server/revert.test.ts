@@ -115,6 +115,55 @@ describeEachDatabase('revert', (suite) => {
     expect(done.json().name).toBe(body.name)
   })
 
+  test('a dry run answers what the revert would change, and writes nothing', async () => {
+    const { app, api } = await setUp()
+    const { id, body } = await api.create(await api.provider(), { sku: 'S0' } as never)
+    const url = `${PRODUCTS}/${id}`
+    const renamed = { ...productUpdateBody(body), name: 'Renamed', sku: 'S1' }
+    expect((await api.put(id, renamed)).statusCode).toBe(200)
+    const [, created] = await entries(app, api, url)
+    const now = await api.get(id)
+    const preview = await app.inject({
+      method: 'POST',
+      url: `${url}/revert?dryRun=true`,
+      headers: { ...api.headers, 'if-match': now.headers.etag as string },
+      payload: { to: created.id },
+    })
+    expect(preview.statusCode, preview.body).toBe(200)
+    // Exactly what the revert then records.
+    expect(preview.json()).toEqual({
+      changes: {
+        name: { before: 'Renamed', after: body.name },
+        sku: { before: 'S1', after: 'S0' },
+      },
+    })
+    expect((await api.get(id)).json()).toEqual(now.json())
+    expect(await entries(app, api, url)).toHaveLength(2)
+    const done = await revert(app, api, url, created.id)
+    expect(done.statusCode, done.body).toBe(200)
+    const [latest] = await entries(app, api, url)
+    expect(latest.changes).toEqual(preview.json().changes)
+
+    // Back at that version: nothing left to change. A stale tag is 412, as for the revert.
+    const again = await app.inject({
+      method: 'POST',
+      url: `${url}/revert?dryRun=true`,
+      headers: api.headers,
+      payload: { to: created.id },
+    })
+    expect(again.json()).toEqual({ changes: {} })
+    expectDetail(
+      await app.inject({
+        method: 'POST',
+        url: `${url}/revert?dryRun=true`,
+        headers: { ...api.headers, 'if-match': now.headers.etag as string },
+        payload: { to: created.id },
+      }),
+      412,
+      'This record was changed by someone else since you opened it.',
+    )
+  })
+
   test('fields removed from the schema since are left out; fields added since keep their value', async () => {
     const old = await setUp()
     const { id, body } = await old.api.create(await old.api.provider(), {

@@ -85,7 +85,12 @@ export function CategoryDetailPage({ kind }: { kind: CategoryKind }) {
           </DetailList>
         </Card.Body>
       </Card.Root>
-      <HistorySection recordPath={`${kind.apiPath}/${data.id}`} titles={titles} maxW="3xl" />
+      <HistorySection
+        recordPath={`${kind.apiPath}/${data.id}`}
+        titles={titles}
+        maxW="3xl"
+        etag={category.data.etag}
+      />
     </>
   )
 }

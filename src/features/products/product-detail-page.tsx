@@ -104,7 +104,12 @@ export function ProductDetailPage() {
           </SimpleGrid>
         </Card.Body>
       </Card.Root>
-      <HistorySection recordPath={`/products/${product.id}`} titles={titles} maxW="5xl" />
+      <HistorySection
+        recordPath={`/products/${product.id}`}
+        titles={titles}
+        maxW="5xl"
+        etag={record.data.etag}
+      />
     </>
   )
 }

@@ -125,7 +125,12 @@ export function ProviderDetailPage() {
           )}
         </Section>
       </Stack>
-      <HistorySection recordPath={`/service-providers/${provider.id}`} titles={titles} maxW="4xl" />
+      <HistorySection
+        recordPath={`/service-providers/${provider.id}`}
+        titles={titles}
+        maxW="4xl"
+        etag={record.data.etag}
+      />
     </>
   )
 }
