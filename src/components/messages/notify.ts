@@ -25,9 +25,18 @@ const durations: Record<MessageKind, number> = {
   info: 5000,
 }
 
+/** A button in the toast that acts on what it reports (Undo import); pressing it dismisses it. */
+export interface ToastAction {
+  label: string
+  onClick: () => void
+}
+
+/** Long enough to read the counts and decide; paused while hovered or focused. */
+const ACTION_DURATION = 30_000
+
 let counter = 0
 
-function toast(kind: MessageKind, text: string): string {
+function toast(kind: MessageKind, text: string, action?: ToastAction): string {
   counter += 1
   const id = `toast-${counter}`
   // Chakra's toaster renders with flushSync, which React refuses (and logs) inside an effect or a
@@ -47,15 +56,16 @@ function toast(kind: MessageKind, text: string): string {
       type: kind,
       title: messageTitles[kind],
       description: text,
-      duration: durations[kind],
+      duration: action ? ACTION_DURATION : durations[kind],
       closable: true,
+      action,
     })
   })
   return id
 }
 
 export const notify = {
-  success: (text: string) => toast('success', text),
+  success: (text: string, action?: ToastAction) => toast('success', text, action),
   error: (text: string) => toast('error', text),
   warning: (text: string) => toast('warning', text),
   info: (text: string) => toast('info', text),

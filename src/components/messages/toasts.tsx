@@ -1,7 +1,8 @@
 import { Button, Portal, Stack, Toast, Toaster } from '@chakra-ui/react'
 import { toasters } from './notify'
 
-/** Renders queued toasts: the kind as the title, the text, and a Dismiss button. */
+/** Renders queued toasts: the kind as the title, the text, its action if any (Undo import), and
+ * a Dismiss button. */
 export function Toasts() {
   return (
     <Portal>
@@ -26,6 +27,13 @@ function ToastList({ toaster }: { toaster: (typeof toasters)[number] }) {
               <Toast.Description opacity="1">{toast.description}</Toast.Description>
             )}
           </Stack>
+          {toast.action && (
+            <Toast.ActionTrigger asChild>
+              <Button size="xs" variant="surface" colorPalette="gray">
+                {toast.action.label}
+              </Button>
+            </Toast.ActionTrigger>
+          )}
           <Button
             size="xs"
             variant="subtle"
