@@ -7,7 +7,9 @@ import { Upload } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { useCan } from '../lib/me'
 import type { LoadMeta } from '../lib/query-client'
-import { IMPORT_TEXTS } from './import-csv-messages'
+
+/** The button's words; the dialog's are in ./import-csv-messages.ts, loaded with it. */
+const LABEL = 'Import CSV'
 
 const ImportCsvDialog = lazy(async () => ({
   default: (await import('./import-csv-dialog')).ImportCsvDialog,
@@ -39,7 +41,7 @@ export function ImportCsv({ list, refreshes }: ImportCsvProps) {
           setOpen(true)
         }}
       >
-        <Upload aria-hidden /> {IMPORT_TEXTS.button}
+        <Upload aria-hidden /> {LABEL}
       </Button>
       {opened > 0 && (
         <Suspense fallback={null}>

@@ -67,7 +67,8 @@ async function openDialog(path = '/products') {
   // The first screen of a file loads the shell, /api/me and the page's code: slow when busy.
   const button = await screen.findByRole('button', { name: 'Import CSV' }, { timeout: 15_000 })
   await view.user.click(button)
-  const dialog = await screen.findByRole('dialog', { name: 'Import CSV' })
+  // The dialog's code loads on the first press.
+  const dialog = await screen.findByRole('dialog', { name: 'Import CSV' }, { timeout: 15_000 })
   return { ...view, dialog }
 }
 
