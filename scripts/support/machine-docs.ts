@@ -5,6 +5,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate'
 import { bulkActionsMachine } from '../../src/machines/bulk-actions-machine'
 import { cropMachine } from '../../src/machines/crop-machine'
 import { csvExportMachine } from '../../src/machines/csv-export-machine'
+import { csvImportMachine } from '../../src/machines/csv-import-machine'
 import { deleteMachine } from '../../src/machines/delete-machine'
 import { drawerMachine } from '../../src/machines/drawer-machine'
 import { formEditMachine } from '../../src/machines/form-edit-machine'
@@ -74,6 +75,13 @@ export const documentedMachines: Documented[] = [
     summary:
       'A list’s CSV export: requested, read with progress, then saved, cancelled, cut off or failed.',
     input: 'none (`export.start` carries the list’s path and query)',
+  },
+  {
+    machine: csvImportMachine,
+    file: 'src/machines/csv-import-machine.ts',
+    summary:
+      'A list’s CSV import dialog: a file checked by a dry run, its preview, the import with upload progress, then done (with an undo), failed or cancelled.',
+    input: 'none (the `upload` the app provides knows the list’s import path)',
   },
   {
     machine: bulkActionsMachine,

@@ -27,7 +27,7 @@ const importQuery = querySchema({ dryRun: booleanParam, skipInvalid: booleanPara
 
 const importSchema = {
   description:
-    "A CSV file in the export's format. 200 with the counts; 400 with the same body (and nothing written) when a row is refused, unless skipInvalid; 413 beyond 100,000 rows; 409 while another import of this list runs.",
+    "A CSV file in the export's format. 200 with the counts and the first 20 rows' outcomes; 400 with the same body (and nothing written) when a row is refused, unless skipInvalid; 413 beyond 100,000 rows; 409 while another import of this list runs.",
   consumes: ['text/csv'],
   querystring: importQuery,
   body: { type: 'string', description: 'The CSV file (UTF-8, a header row of column titles)' },
@@ -118,10 +118,11 @@ export function registerImportRoutes(
           }
 
           function answer(counts: ImportCounts, batchId: string | null, skip: boolean) {
-            const { created, updated, unchanged, errors } = counts
+            const { created, updated, unchanged, errors, rows } = counts
             const status = counts.refused > 0 && !skip ? 400 : 200
             // A refusal answers the same body (the contract), unserialised by the 200 schema.
-            return reply.code(status as 200).send({ created, updated, unchanged, errors, batchId })
+            const body = { created, updated, unchanged, errors, batchId, rows }
+            return reply.code(status as 200).send(body)
           }
         },
       )

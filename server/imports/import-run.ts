@@ -17,6 +17,8 @@ import type { Form, ImportColumn, ImportPlan } from './import-plan'
 export const MAX_ROWS = 100_000
 /** The answer lists at most this many errors (the first ones, by row). */
 export const MAX_ERRORS = 1000
+/** The answer shows this many rows first, each with what it does (the import dialog's preview). */
+export const PREVIEW_ROWS = 20
 
 export interface RowError {
   /** As a spreadsheet numbers it: the header is row 1, the first record row 2. */
@@ -26,11 +28,23 @@ export interface RowError {
   detail: string
 }
 
+/** One of the file's first rows, as the import dialog previews it. */
+export interface RowPreview {
+  row: number
+  status: 'create' | 'update' | 'unchanged' | 'error'
+  /** The row's ID cell, when it holds a record id. */
+  id: number | null
+  /** The row's name (its `name` cell, a provider's `brandName`, as the trash names records). */
+  name: string | null
+}
+
 export interface ImportCounts {
   created: number
   updated: number
   unchanged: number
   errors: RowError[]
+  /** The first PREVIEW_ROWS rows. */
+  rows: RowPreview[]
   /** Rows refused (the list stops at MAX_ERRORS). */
   refused: number
 }
@@ -49,7 +63,14 @@ export async function runImport(
   records: AsyncIterable<string[]>,
   write?: ImportWrite,
 ): Promise<ImportCounts> {
-  const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0, errors: [], refused: 0 }
+  const counts: ImportCounts = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    errors: [],
+    rows: [],
+    refused: 0,
+  }
   const reader: Db = write?.trx ?? db
   const indexes = new Map<CategoryTableName, Promise<CategoryIndex>>()
   const categories = (table: CategoryTableName) => {
@@ -71,7 +92,8 @@ export async function runImport(
     }
     const problems: RowError[] = []
     const refuse = (column: string, detail: string) => problems.push({ row, column, detail })
-    const outcome = await checkRow(plan, header, record.map(unguard), {
+    const cells = record.map(unguard)
+    const checked = await checkRow(plan, header, cells, {
       db: reader,
       categories,
       seen,
@@ -79,7 +101,11 @@ export async function runImport(
       row,
       refuse,
     })
-    if (problems.length > 0 || !outcome) {
+    const outcome = problems.length > 0 ? undefined : checked
+    if (counts.rows.length < PREVIEW_ROWS) {
+      counts.rows.push({ row, status: outcome?.kind ?? 'error', ...previewOf(header, cells) })
+    }
+    if (!outcome) {
       counts.refused += 1
       for (const problem of problems) {
         if (counts.errors.length < MAX_ERRORS) counts.errors.push(problem)
@@ -104,6 +130,17 @@ export async function runImport(
   if (!header) throw new HttpError(400, 'The file is empty: it has no header row')
   if (row === 1) throw new HttpError(400, 'The file has a header row but no rows')
   return counts
+}
+
+/** A row's id and name for the preview, read from its own cells. */
+function previewOf(header: ImportColumn[], cells: string[]): Pick<RowPreview, 'id' | 'name'> {
+  const cell = (field: string) => {
+    const at = header.findIndex((column) => column.field === field && column.read)
+    return at < 0 ? '' : (cells[at] ?? '').trim()
+  }
+  const idCell = cells[header.findIndex((column) => column.field === 'id')]?.trim() ?? ''
+  const name = cell('name') || cell('brandName')
+  return { id: /^\d{1,10}$/.test(idCell) ? Number(idCell) : null, name: name || null }
 }
 
 /** The export's formula guard: a `'` before = + - @ tab or CR is taken off again. */

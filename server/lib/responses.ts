@@ -82,7 +82,7 @@ const SHARED = [
     description:
       'What an import did (a dry run: would do), and every refused row (the first 1,000) by row and column',
     type: 'object',
-    required: ['created', 'updated', 'unchanged', 'errors', 'batchId'],
+    required: ['created', 'updated', 'unchanged', 'errors', 'batchId', 'rows'],
     properties: {
       created: { type: 'integer' },
       updated: { type: 'integer' },
@@ -102,6 +102,20 @@ const SHARED = [
       batchId: {
         type: ['string', 'null'],
         description: 'Undo with it; null when nothing was written',
+      },
+      rows: {
+        description: "The file's first 20 rows and what each does (the import dialog's preview)",
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['row', 'status', 'id', 'name'],
+          properties: {
+            row: { type: 'integer' },
+            status: { type: 'string', enum: ['create', 'update', 'unchanged', 'error'] },
+            id: { type: ['integer', 'null'], description: 'The ID cell, when it holds an id' },
+            name: { type: ['string', 'null'], description: 'The name (a provider: brand name)' },
+          },
+        },
       },
     },
   },

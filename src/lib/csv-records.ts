@@ -1,6 +1,7 @@
 // Counting the records of a CSV download as its bytes arrive, for the export's progress. A
 // line break inside a quoted cell (a description over several lines) does not end a record;
-// quotes and line breaks are ASCII, so the bytes can be scanned without decoding UTF-8.
+// quotes and line breaks are ASCII, so the bytes can be scanned without decoding UTF-8. Reading
+// whole records back is ./csv-table.ts (loaded with the import dialog only).
 
 const QUOTE = 0x22
 const LINE_FEED = 0x0a

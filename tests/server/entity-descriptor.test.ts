@@ -299,7 +299,19 @@ describeEachDatabase('an entity defined by one descriptor and one table', (suite
         payload: csv,
       })
     const same = await importCsv(csv.body)
-    expect(same.json()).toEqual({ created: 0, updated: 0, unchanged: 4, errors: [], batchId: null })
+    expect(same.json()).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 4,
+      errors: [],
+      batchId: null,
+    })
+    expect(same.json().rows).toEqual([
+      { row: 2, status: 'unchanged', id: ids.axle, name: `${tag}-axle` },
+      { row: 3, status: 'unchanged', id: ids.bolt, name: `${tag}-bolt` },
+      { row: 4, status: 'unchanged', id: ids.cog, name: `${tag}-cog` },
+      { row: 5, status: 'unchanged', id: ids['keep-spring'], name: `${tag}-keep-spring` },
+    ])
     const refused = await importCsv(`Name,Enabled\n${tag}-gear,No\n" ",Yes\n`)
     expect(refused.statusCode).toBe(400)
     expect(refused.json().errors).toEqual([

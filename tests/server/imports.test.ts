@@ -83,7 +83,11 @@ describeEachDatabase('CSV import', (suite) => {
         unchanged: rows,
         errors: [],
         batchId: null,
+        rows: expect.any(Array),
       })
+      const preview = response.json().rows as Array<{ status: string }>
+      expect(preview).toHaveLength(Math.min(rows, 20))
+      expect(new Set(preview.map((row) => row.status))).toEqual(new Set(['unchanged']))
       expect(await countRows('history')).toBe(before)
     }
     expect(provider).toBeGreaterThan(0)
@@ -96,7 +100,14 @@ describeEachDatabase('CSV import', (suite) => {
       `,${tag} two,"₦1,250.50",fixed,Fresh,${provider},${tag}-cat,No`,
     ].join('\r\n')
     const dry = await importCsv('products', csv, '?dryRun=true')
-    expect(dry.json()).toEqual({ created: 1, updated: 0, unchanged: 0, errors: [], batchId: null })
+    expect(dry.json()).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      errors: [],
+      batchId: null,
+      rows: [{ row: 2, status: 'create', id: null, name: `${tag} two` }],
+    })
     expect(await api.rows({ name: `${tag} two` })).toEqual([])
 
     const created = await importCsv('products', csv)
@@ -193,6 +204,42 @@ describeEachDatabase('CSV import', (suite) => {
     expect((await api.rows({ name: tag })).map((row) => row.name).sort()).toEqual(
       [`${tag} days`, `${tag} ok`, `${tag} twice`].sort(),
     )
+  })
+
+  test('the answer previews the first 20 rows: what each does, its ID and its name', async () => {
+    const { provider, product } = await seed()
+    const header = 'ID,Name,Description,Price (₦),Service Provider ID'
+    const row = (n: number) => `,${tag} new ${n},Fresh,${n},${provider}`
+    const csv = [
+      header,
+      `${product.id},${tag} one,Fresh,125,${provider}`,
+      `,${tag} blank,,5,${provider}`,
+      ...Array.from({ length: 20 }, (_, n) => row(n + 1)),
+    ].join('\n')
+    const dry = await importCsv('products', csv, '?dryRun=true')
+    expect(dry.statusCode).toBe(400)
+    const { rows } = dry.json()
+    expect(rows).toHaveLength(20)
+    expect(rows.slice(0, 3)).toEqual([
+      { row: 2, status: 'update', id: product.id, name: `${tag} one` },
+      { row: 3, status: 'error', id: null, name: `${tag} blank` },
+      { row: 4, status: 'create', id: null, name: `${tag} new 1` },
+    ])
+    expect(rows.at(-1)).toEqual({ row: 21, status: 'create', id: null, name: `${tag} new 18` })
+
+    // A row with no change is unchanged; a provider is named by its brand.
+    const same = await importCsv('products', `ID,Name\n${product.id},${tag} one\n`, '?dryRun=true')
+    expect(same.json().rows).toEqual([
+      { row: 2, status: 'unchanged', id: product.id, name: `${tag} one` },
+    ])
+    const brand = await importCsv(
+      'service-providers',
+      `ID,Brand Name\n${provider},${tag} brand\n`,
+      '?dryRun=true',
+    )
+    expect(brand.json().rows).toEqual([
+      { row: 2, status: 'update', id: provider, name: `${tag} brand` },
+    ])
   })
 
   test('the file itself: unknown column, no rows, not UTF-8, not CSV, over the row limit', async () => {

@@ -1,5 +1,5 @@
 // The app shows only what the signed-in operator's role can do (issue 28, contract "Roles"):
-// a viewer sees no Create, Edit, Delete or bulk controls and no Operators menu, an editor no
+// a viewer sees no Create, Edit, Delete, bulk or import controls and no Operators menu, an editor no
 // Operators menu, and a deep link to a screen the role cannot use says so.
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
@@ -11,7 +11,7 @@ import { currentPath, renderApp } from './support/render-app'
 const h1 = (name: string) => screen.findByRole('heading', { name, level: 1 }, { timeout: 8000 })
 const mainMenu = () => screen.getByRole('navigation', { name: 'Main menu' })
 const teamMenu = () => screen.getByRole('navigation', { name: 'Team menu' })
-const writeControls = /^(Edit|Delete|Add Provider|Add Product|Add Image|Set as Preview)$/
+const writeControls = /^(Edit|Delete|Add Provider|Add Product|Add Image|Set as Preview|Import CSV)$/
 
 /** Lists in the table view, where the bulk checkboxes would be. */
 function tableViews() {

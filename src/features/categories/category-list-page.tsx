@@ -26,6 +26,7 @@ import {
 import { type Column, DataTable } from '../../components/data-table'
 import { ExportCsv } from '../../components/export-csv'
 import { CategoryFilterField, FilterActions, FilterPanel } from '../../components/filter-fields'
+import { ImportCsv } from '../../components/import-csv'
 import { PageHeader } from '../../components/page-header'
 import { PagedList, type SortProps } from '../../components/paged-list'
 import { useFilterDraft } from '../../components/use-filter-draft'
@@ -135,7 +136,12 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
         name={kind.apiPath}
         list={list}
         params={listParams}
-        actions={<ExportCsv list={listOptions} />}
+        actions={
+          <>
+            <ExportCsv list={listOptions} />
+            <ImportCsv list={listOptions} refreshes={categories.bulk.refreshes} />
+          </>
+        }
         sortFields={sortFields}
         failedText={CATEGORY_MESSAGES.listFailed}
         emptyText="No categories found."

@@ -10,6 +10,7 @@ import {
   withCustomSorts,
 } from '../../components/custom-list-fields'
 import { ExportCsv } from '../../components/export-csv'
+import { ImportCsv } from '../../components/import-csv'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { LIST_PARAMS, useListParams } from '../../components/use-list-params'
@@ -40,7 +41,12 @@ export function ProductListPage() {
         name="products"
         list={list}
         params={listParams}
-        actions={<ExportCsv list={listOptions} />}
+        actions={
+          <>
+            <ExportCsv list={listOptions} />
+            <ImportCsv list={listOptions} refreshes={productBulk.refreshes} />
+          </>
+        }
         sortFields={sortFields}
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={PRODUCT_MESSAGES.noProducts}

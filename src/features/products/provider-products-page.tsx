@@ -14,6 +14,7 @@ import {
 } from '../../components/custom-list-fields'
 import { ExportCsv } from '../../components/export-csv'
 import { FilterPanel } from '../../components/filter-fields'
+import { ImportCsv } from '../../components/import-csv'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { LIST_PARAMS, useListParams } from '../../components/use-list-params'
@@ -72,7 +73,12 @@ export function ProviderProductsPage() {
         name="provider-products"
         list={list}
         params={listParams}
-        actions={<ExportCsv list={listOptions} />}
+        actions={
+          <>
+            <ExportCsv list={listOptions} />
+            <ImportCsv list={listOptions} refreshes={productBulk.refreshes} />
+          </>
+        }
         sortFields={sortFields}
         failedText={PRODUCT_MESSAGES.listFailed}
         emptyText={PRODUCT_MESSAGES.noProviderProducts}

@@ -29,6 +29,7 @@ import {
   FilterPanel,
   StatusFilterField,
 } from '../../components/filter-fields'
+import { ImportCsv } from '../../components/import-csv'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
 import { StatusBadge } from '../../components/status-badge'
@@ -145,7 +146,12 @@ export function ProviderListPage() {
         name="service-providers"
         list={list}
         params={listParams}
-        actions={<ExportCsv list={listOptions} />}
+        actions={
+          <>
+            <ExportCsv list={listOptions} />
+            <ImportCsv list={listOptions} refreshes={providerBulk.refreshes} />
+          </>
+        }
         sortFields={sortFields}
         failedText={PROVIDER_MESSAGES.listFailed}
         emptyText="Nothing to see here."
