@@ -23,7 +23,7 @@ const CHANGE: LiveChange = {
 }
 
 function start() {
-  const connect = callbackByHand<undefined>()
+  const connect = callbackByHand<unknown>()
   const wait = settledByHand<void, { failures: number }>()
   const applyChange = vi.fn()
   const catchUp = vi.fn()
@@ -134,7 +134,7 @@ describeShortestPaths('live changes machine: shortest paths to every state', liv
     { type: 'xstate.done.actor.wait' },
   ],
   start: () => {
-    const connect = callbackByHand<undefined>()
+    const connect = callbackByHand<unknown>()
     const wait = settledByHand<void, { failures: number }>()
     const logic = liveChangesMachine.provide({
       actors: { connect: connect.logic, wait: wait.logic },
