@@ -13,6 +13,9 @@ import type { Database } from './db/types'
 import { ENTITIES } from './entities'
 import { capabilityPlugin, type Entity, entityPlugin } from './entity'
 import { frameworkErrors, HttpError, registerErrorHandlers } from './errors'
+import { createEventHub } from './events/event-hub'
+import { registerEventRoutes } from './events/event-routes'
+import { registerWriteEvents } from './events/write-events'
 import { type Lifecycle, registerHealth } from './health'
 import { registerHistoryRoutes } from './history/history-routes'
 import { registerRevertRoutes } from './history/revert-routes'
@@ -57,6 +60,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void
   /** The entities served (./entities.ts by default); a test may add its own. */
   entities?: readonly Entity[]
+  /** How often event streams send their keep-alive comment (tests shorten it). */
+  eventsHeartbeatMs?: number
 }
 
 /**
@@ -98,12 +103,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordCost: options.passwordCost,
   }
   registerAuthentication(app, db, policy)
-  // Instances on one PostgreSQL tell each other about writes, so their caches agree.
+  const entities = options.entities ?? ENTITIES
+  // Instances on one PostgreSQL tell each other about writes, so their caches agree and every
+  // instance's event streams hear every write; on SQLite the streams hear them straight away.
+  const hub = createEventHub()
   const notices = config.databaseUrl
-    ? await listenForWrites(config.databaseUrl, db, app.log)
+    ? await listenForWrites(config.databaseUrl, db, app.log, hub.deliver)
     : undefined
   if (notices) app.addHook('onClose', () => notices.close())
   registerReadCacheInvalidation(app, db, notices?.announce)
+  const collections = new Map(
+    entities.map((entity) => [entity.schemaId, entity.collection.replace(/^\/api\//, '')]),
+  )
+  registerWriteEvents(app, collections, (events) => {
+    if (notices) void notices.announceEvents(events)
+    else hub.deliver(events)
+  })
+  // Open streams never end by themselves: end them, or closing would wait on them forever.
+  app.addHook('preClose', (done) => {
+    hub.closeAll()
+    done()
+  })
   const pageFallback = await registerWeb(app, config.webDistDir)
   registerErrorHandlers(app, pageFallback)
   registerStorageGuard(app)
@@ -116,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTwoFactorRoutes(app, { db, limiter, now: options.now })
   registerMeRoutes(app, { db, policy })
   registerOperatorRoutes(app, { db, policy })
-  const entities = options.entities ?? ENTITIES
+  registerEventRoutes(app, { db, hub, policy, heartbeatMs: options.eventsHeartbeatMs })
   for (const entity of entities) await app.register(entityPlugin, { db, entity })
   const capabilities = [
     registerListRoutes,

@@ -10,6 +10,7 @@ import { deleteMachine } from '../../src/machines/delete-machine'
 import { drawerMachine } from '../../src/machines/drawer-machine'
 import { formEditMachine } from '../../src/machines/form-edit-machine'
 import { formSubmitMachine } from '../../src/machines/form-submit-machine'
+import { liveChangesMachine } from '../../src/machines/live-changes-machine'
 import { revertMachine } from '../../src/machines/revert-machine'
 import { sessionMachine } from '../../src/machines/session-machine'
 import { twoFactorSetupMachine } from '../../src/machines/two-factor-setup-machine'
@@ -96,6 +97,13 @@ export const documentedMachines: Documented[] = [
     summary:
       'Two-factor sign-in on the Account page: start, scan the QR code, confirm a code, keep the recovery codes; or turn it off with a code.',
     input: 'none (whether it is on now comes from `GET /api/me`)',
+  },
+  {
+    machine: liveChangesMachine,
+    file: 'src/machines/live-changes-machine.ts',
+    summary:
+      'The live-changes stream (`GET /api/events`): connecting, open, retrying with a growing wait after a drop (catching up once open again), stopped on 401.',
+    input: 'none',
   },
 ]
 

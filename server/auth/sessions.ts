@@ -106,3 +106,16 @@ function renewalDue(expiresAt: number, now: number, policy: SessionPolicy): bool
 export async function revokeSession(db: Kysely<Database>, token: string): Promise<void> {
   await deleteSession(db, hashToken(token))
 }
+
+/**
+ * Whether the session of `token` is still live, read afresh and never renewed: a long-lived
+ * connection (the event stream) checks it now and then without keeping an idle session alive.
+ */
+export async function sessionIsLive(
+  db: Kysely<Database>,
+  token: string,
+  policy: SessionPolicy,
+): Promise<boolean> {
+  const session = await findSession(db, hashToken(token))
+  return session !== undefined && session.expiresAt > (policy.now ?? Date.now)()
+}

@@ -8,6 +8,7 @@
 
 import { isDeepStrictEqual } from 'node:util'
 import type { Db } from '../db/types'
+import { noteWrite } from '../events/write-events'
 
 /** The records that have a history, named by their entity's schema id (`Entity.schemaId`). */
 export type HistoryEntity = string
@@ -83,6 +84,7 @@ const ALWAYS_RECORDED = new Set<HistoryAction>([
 export async function recordHistory(trx: Db, entry: HistoryEntry): Promise<number | undefined> {
   const unchanged = Object.keys(entry.changes).length === 0
   if (unchanged && !ALWAYS_RECORDED.has(entry.action)) return undefined
+  const at = Date.now()
   const row = await trx
     .insertInto('history')
     .values({
@@ -91,12 +93,14 @@ export async function recordHistory(trx: Db, entry: HistoryEntry): Promise<numbe
       action: entry.action,
       partId: entry.partId ?? null,
       operatorId: entry.operatorId,
-      at: Date.now(),
+      at,
       changes: JSON.stringify(entry.changes),
       batchId: entry.batchId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  // Announced on the event streams once the request's transaction has committed.
+  noteWrite({ entity: entry.entity, entityId: entry.entityId, action: entry.action, at })
   return row.id
 }
 

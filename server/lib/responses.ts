@@ -212,6 +212,13 @@ export const ok = {
   },
   html: { 200: text('text/html', 'This description, for people') },
   script: { 200: text('text/javascript', 'The script of the docs page') },
+  events: {
+    200: text(
+      'text/event-stream',
+      'Server-Sent Events: `data: {"collection", "id", "action", "operator", "at"}` for every ' +
+        'record changed by a committed write on any instance; a comment line at least every 25 s',
+    ),
+  },
   csv: {
     200: text(
       'text/csv',

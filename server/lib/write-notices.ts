@@ -3,18 +3,28 @@
 // its caches on hearing it: other instances see the write within milliseconds instead of after
 // the caches' few seconds. While the listening connection is down, notices could be missed, so
 // the caches are not used at all until it is back. SQLite (one process) needs none of this.
+//
+// A second channel carries the live changes (../events/write-events.ts): each notice holds a
+// JSON array of write events, cut into notices under PostgreSQL's 8000-byte payload limit, and
+// every instance (this one too) hands what it hears to its own event streams.
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
 import type { Db } from '../db/types'
+import type { WriteEvent } from '../events/write-events'
 import { distrustReadCaches, forgetReadCaches } from './read-cache'
 
 const CHANNEL = 'backoffice_writes'
+const EVENTS_CHANNEL = 'backoffice_events'
 const RECONNECT_MS = 1_000
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const MAX_NOTICE_BYTES = 7_900
 
 export interface WriteNotices {
   /** Tells every instance (this one included) that data changed. */
   announce(): Promise<void>
+  /** Tells every instance (this one included) about these write events. */
+  announceEvents(events: readonly WriteEvent[]): Promise<void>
   close(): Promise<void>
 }
 
@@ -23,6 +33,7 @@ export async function listenForWrites(
   databaseUrl: string,
   db: Db,
   log: FastifyBaseLogger,
+  onEvents: (events: WriteEvent[]) => void = () => {},
 ): Promise<WriteNotices> {
   const holder = {}
   let client: pg.Client | null = null
@@ -43,10 +54,14 @@ export async function listenForWrites(
     }
     current.on('error', onLost)
     current.on('end', () => onLost())
-    current.on('notification', () => forgetReadCaches(db))
+    current.on('notification', (notice) => {
+      if (notice.channel === EVENTS_CHANNEL) onEvents(JSON.parse(notice.payload ?? '[]'))
+      else forgetReadCaches(db)
+    })
     try {
       await current.connect()
       await current.query(`LISTEN ${CHANNEL}`)
+      await current.query(`LISTEN ${EVENTS_CHANNEL}`)
       if (!closed && !lost) distrustReadCaches(db, holder, false)
     } catch (error) {
       onLost(error as Error)
@@ -64,6 +79,16 @@ export async function listenForWrites(
         log.warn({ err: error }, 'write notices: could not announce a write')
       }
     },
+    async announceEvents(events) {
+      try {
+        for (const payload of noticePayloads(events)) {
+          await sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`.execute(db)
+        }
+      } catch (error) {
+        // The write went through; open lists refresh on the next change or reload.
+        log.warn({ err: error }, 'write notices: could not announce write events')
+      }
+    },
     async close() {
       closed = true
       clearTimeout(retry)
@@ -71,4 +96,24 @@ export async function listenForWrites(
       await client?.end().catch(() => {})
     },
   }
+}
+
+/** The events as JSON arrays, each under the payload limit (an event is a few hundred bytes). */
+export function noticePayloads(events: readonly WriteEvent[]): string[] {
+  const payloads: string[] = []
+  let batch: string[] = []
+  let bytes = 2
+  for (const event of events) {
+    const json = JSON.stringify(event)
+    const size = Buffer.byteLength(json) + 1
+    if (batch.length > 0 && bytes + size > MAX_NOTICE_BYTES) {
+      payloads.push(`[${batch.join(',')}]`)
+      batch = []
+      bytes = 2
+    }
+    batch.push(json)
+    bytes += size
+  }
+  if (batch.length > 0) payloads.push(`[${batch.join(',')}]`)
+  return payloads
 }

@@ -5,6 +5,7 @@ import { Outlet, useMatches } from 'react-router-dom'
 import { PageSpinner } from '../components/page-spinner'
 import { drawerMachine } from '../machines/drawer-machine'
 import { preloadMatches } from './lazy-page'
+import { useLiveChanges } from './live-changes'
 import { MeGate } from './me-gate'
 import { SideMenu } from './side-menu'
 import { TopBar } from './top-bar'
@@ -42,6 +43,8 @@ function ShellFrame() {
   const wide = useMediaQuery(WIDE_QUERY)
   const drawer = useActorRef(drawerMachine)
   const drawerOpen = useSelector(drawer, (state) => state.hasTag('open'))
+  // Lists and record pages refresh themselves when anyone, anywhere, writes.
+  useLiveChanges()
 
   useEffect(() => {
     if (wide) drawer.send({ type: 'viewport.wide' })

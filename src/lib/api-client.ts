@@ -1,5 +1,6 @@
 // The only module that calls fetch (and XMLHttpRequest, for an upload's progress): base URL,
 // bearer token, JSON, timeout, one error type, 401 handling.
+import { fetchEventSource } from '@microsoft/fetch-event-source'
 import { type QueryParams, toQueryString } from './query-string'
 import { tokenStore } from './token-store'
 
@@ -206,6 +207,39 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * may take minutes, so `signal` ends it rather than a timeout. Answers like `post`. */
     upload: <T>(path: string, file: FileBody, query: QueryParams, signal: AbortSignal) =>
       request<T>('POST', path, { file, query, signal, read: json }),
+    /**
+     * A Server-Sent Events stream (the live changes), the token in the Authorization header:
+     * `onOpen` once it is open, `onData` with each event's data. Resolves when the server ends
+     * it (or `signal` does); rejects with an ApiError when refused (a 401 ends the session like
+     * any other) or when the connection breaks. Never retries: the caller decides when.
+     */
+    events: async (
+      path: string,
+      handlers: { signal: AbortSignal; onOpen: () => void; onData: (data: string) => void },
+    ) => {
+      const token = tokenStore.get()
+      const headers: Record<string, string> = {}
+      if (token) headers.Authorization = `Bearer ${token}`
+      await fetchEventSource(new URL(`${baseUrl}${path}`, window.location.origin).toString(), {
+        headers,
+        signal: handlers.signal,
+        // Kept open in a hidden tab too: a page shown again must not have missed anything.
+        openWhenHidden: true,
+        onopen: async (response) => {
+          if (response.ok) return handlers.onOpen()
+          const body = await readErrorBody(response)
+          const detail = typeof body?.detail === 'string' ? body.detail : null
+          if (response.status === 401) handleUnauthorized(token)
+          throw new ApiError(response.status, detail, undefined, body)
+        },
+        onmessage: (message) => {
+          if (message.data) handlers.onData(message.data)
+        },
+        onerror: (error) => {
+          throw isApiError(error) ? error : new ApiError(null, null, NETWORK_ERROR)
+        },
+      })
+    },
   }
 }
 

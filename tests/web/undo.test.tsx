@@ -96,7 +96,10 @@ describe('Undo after a bulk delete', { timeout: 45_000 }, () => {
     )
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
 
-    const toast = await findToast('Warning', '1 product deleted; 1 refused: Product is locked ("Pipe Repair")')
+    const toast = await findToast(
+      'Warning',
+      '1 product deleted; 1 refused: Product is locked ("Pipe Repair")',
+    )
     expect(bulk).toEqual([{ action: 'delete', ids: [5, 7] }])
     await user.click(within(toast).getByRole('button', { name: 'Undo' }))
     await findToast('Success', '1 product restored')

@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw'
 import { accountHandlers } from '../factories/account'
 import { categoryHandlers } from '../factories/categories'
 import { historyHandlers } from '../factories/history'
+import { liveChangesHandlers } from '../factories/live-changes'
 import { meHandlers } from '../factories/operators'
 import { productHandlers } from '../factories/products'
 import { providerHandlers } from '../factories/providers'
@@ -29,6 +30,7 @@ export const handlers = [
   ...providerHandlers(),
   ...productHandlers(),
   ...historyHandlers(),
+  ...liveChangesHandlers,
   ...accountHandlers(),
   ...meHandlers(),
 ]

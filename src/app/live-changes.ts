@@ -1,0 +1,62 @@
+// The live-changes connection of a signed-in shell (decision 024): the machine with the real
+// stream, and each change refreshing the reads it makes stale, so an open list or record page
+// shows another operator's write without a reload. Mounted once, in the shell.
+import { useQueryClient } from '@tanstack/react-query'
+import { useActorRef } from '@xstate/react'
+import { useEffect } from 'react'
+import { fromCallback, fromPromise } from 'xstate'
+import { api } from '../lib/api-client'
+import { isStaleAfter, parseLiveChange } from '../lib/live-changes'
+import { liveChangesMachine, retryDelayMs } from '../machines/live-changes-machine'
+
+export function useLiveChanges(): void {
+  const client = useQueryClient()
+  const connection = useActorRef(
+    liveChangesMachine.provide({
+      actors: {
+        connect: fromCallback(({ sendBack }) => {
+          const controller = new AbortController()
+          const { signal } = controller
+          api
+            .events('/events', {
+              signal,
+              onOpen: () => sendBack({ type: 'stream.opened' }),
+              onData: (data) => {
+                const change = parseLiveChange(data)
+                if (change) sendBack({ type: 'change.received', change })
+              },
+            })
+            .then(
+              () => signal.aborted || sendBack({ type: 'stream.dropped' }),
+              (error) => {
+                if (signal.aborted) return
+                const refused = error?.status === 401
+                sendBack({ type: refused ? 'stream.refused' : 'stream.dropped' })
+              },
+            )
+          return () => controller.abort()
+        }),
+        wait: fromPromise(
+          ({ input, signal }) =>
+            new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, retryDelayMs(input.failures))
+              signal.addEventListener('abort', () => clearTimeout(timer))
+            }),
+        ),
+      },
+      actions: {
+        // Only the reads on screen refetch; the others are marked stale for their next visit.
+        applyChange: (_, { change }) =>
+          void client.invalidateQueries({
+            predicate: (query) => isStaleAfter(change, query.queryKey),
+          }),
+        catchUp: () => void client.invalidateQueries(),
+      },
+    }),
+  )
+  useEffect(() => {
+    const online = () => connection.send({ type: 'connection.retry' })
+    window.addEventListener('online', online)
+    return () => window.removeEventListener('online', online)
+  }, [connection])
+}
