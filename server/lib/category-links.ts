@@ -87,16 +87,7 @@ export async function linkCategories(
   ownerId: number,
   categoryIds: number[],
 ) {
-  if (categoryIds.length === 0) return
-  await linkView(db)
-    .insertInto(links.table)
-    .values(
-      [...new Set(categoryIds)].map((categoryId) => ({
-        [links.ownerColumn as 'ownerId']: ownerId,
-        categoryId,
-      })),
-    )
-    .execute()
+  await linkOwners(db, links, [{ ownerId, categoryIds }])
 }
 
 /** Replaces all of an owner's category links with these. */
@@ -106,9 +97,43 @@ export async function replaceCategoryLinks(
   ownerId: number,
   categoryIds: number[],
 ) {
+  await replaceOwnersLinks(db, links, [{ ownerId, categoryIds }])
+}
+
+export interface OwnerCategories {
+  ownerId: number
+  categoryIds: number[]
+}
+
+/** Links per INSERT: two columns each, far below either database's limit of parameters. */
+const LINKS_PER_INSERT = 5000
+
+/** Links each owner to its categories (duplicates once), many owners in a few statements. */
+export async function linkOwners(db: Db, links: CategoryLinks, owners: OwnerCategories[]) {
+  const values = owners.flatMap(({ ownerId, categoryIds }) =>
+    [...new Set(categoryIds)].map((categoryId) => ({
+      [links.ownerColumn as 'ownerId']: ownerId,
+      categoryId,
+    })),
+  )
+  for (let start = 0; start < values.length; start += LINKS_PER_INSERT) {
+    await linkView(db)
+      .insertInto(links.table)
+      .values(values.slice(start, start + LINKS_PER_INSERT))
+      .execute()
+  }
+}
+
+/** Replaces all of these owners' category links with theirs. */
+export async function replaceOwnersLinks(db: Db, links: CategoryLinks, owners: OwnerCategories[]) {
+  if (owners.length === 0) return
   await linkView(db)
     .deleteFrom(links.table)
-    .where(links.ownerColumn as 'ownerId', '=', ownerId)
+    .where(
+      links.ownerColumn as 'ownerId',
+      'in',
+      owners.map((owner) => owner.ownerId),
+    )
     .execute()
-  await linkCategories(db, links, ownerId, categoryIds)
+  await linkOwners(db, links, owners)
 }

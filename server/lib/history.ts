@@ -81,21 +81,34 @@ const ALWAYS_RECORDED = new Set<HistoryAction>([
  * would only be noise in the history.
  */
 export async function recordHistory(trx: Db, entry: HistoryEntry): Promise<void> {
-  const unchanged = Object.keys(entry.changes).length === 0
-  if (unchanged && !ALWAYS_RECORDED.has(entry.action)) return
-  await trx
-    .insertInto('history')
-    .values({
+  await recordHistories(trx, [entry])
+}
+
+/** Entries per INSERT: 8 columns each, far below either database's limit of parameters. */
+const ENTRIES_PER_INSERT = 500
+
+/** Records many entries at once, as `recordHistory` would one by one (an import's batch of
+ * records): a few multi-row INSERTs instead of one per record. */
+export async function recordHistories(trx: Db, entries: HistoryEntry[]): Promise<void> {
+  const at = Date.now()
+  const rows = entries
+    .filter((entry) => Object.keys(entry.changes).length > 0 || ALWAYS_RECORDED.has(entry.action))
+    .map((entry) => ({
       entity: entry.entity,
       entityId: entry.entityId,
       action: entry.action,
       partId: entry.partId ?? null,
       operatorId: entry.operatorId,
-      at: Date.now(),
+      at,
       changes: JSON.stringify(entry.changes),
       batchId: entry.batchId ?? null,
-    })
-    .execute()
+    }))
+  for (let start = 0; start < rows.length; start += ENTRIES_PER_INSERT) {
+    await trx
+      .insertInto('history')
+      .values(rows.slice(start, start + ENTRIES_PER_INSERT))
+      .execute()
+  }
 }
 
 /** Fields that change on every write or never: not worth a line in the history. */

@@ -275,6 +275,7 @@ describeEachDatabase('access control', (suite) => {
         'PUT /api/operators/:id',
         'GET /api/operators/:id/history',
         'POST /api/products/import',
+        'POST /api/service-providers/:id/import',
         'POST /api/imports/:batchId/undo',
       ]),
     )
