@@ -49,10 +49,10 @@ async function main(): Promise<void> {
       cleanups.push(() => cluster.close())
       storage = { databaseUrl: await ensureDatabase(cluster.url, 'backoffice') }
     }
-    const profile = values.profile
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(values.profile)}` }
-      : undefined
-    const server = await startServer(storage, { env: profile })
+    const nodeArgs = values.profile
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`]
+      : []
+    const server = await startServer(storage, { nodeArgs })
     cleanups.push(() => server.stop())
     const token = await login(server.url)
     const api = apiClient(server.url, token)

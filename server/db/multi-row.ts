@@ -27,13 +27,14 @@ const POSTGRES_TYPE: Record<ColumnKind, string> = {
 
 export interface RowUpdate {
   id: number
-  /** Column (camelCase) → new value; every row of one call sets the same columns. */
+  /** Column (camelCase) → new value. */
   set: Record<string, unknown>
 }
 
 /**
  * `UPDATE table SET ... FROM (VALUES (id, ...), ...) WHERE table.id = id`: each row gets its own
- * values, in one statement. `columns` names the columns set (camelCase) and their kind.
+ * values, one statement for all the rows that set the same columns. `columns` gives the kind of
+ * every column a row may set (camelCase).
  */
 export async function updateRows(
   db: Db,
@@ -41,9 +42,22 @@ export async function updateRows(
   columns: Record<string, ColumnKind>,
   rows: RowUpdate[],
 ): Promise<void> {
-  if (rows.length === 0) return
+  const groups = new Map<string, RowUpdate[]>()
+  for (const row of rows) {
+    const key = Object.keys(row.set).sort().join()
+    groups.set(key, [...(groups.get(key) ?? []), row])
+  }
+  for (const group of groups.values()) await updateGroup(db, table, columns, group)
+}
+
+async function updateGroup(
+  db: Db,
+  table: string,
+  columns: Record<string, ColumnKind>,
+  rows: RowUpdate[],
+): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
-  const names = Object.keys(columns)
+  const names = Object.keys(rows[0].set).sort()
   // VALUES columns are named column1, column2... on both databases; column1 is the id.
   const value = (index: number, kind: ColumnKind) => {
     const column = sql.raw(`v.column${index + 2}`)
@@ -60,6 +74,24 @@ export async function updateRows(
     update ${sql.id(snakeCase(table))} as t set ${sql.join(assignments)}
     from (values ${sql.join(tuples)}) as v
     where t.id = ${id}`.execute(db)
+}
+
+/**
+ * The values of `wanted` that differ from the row as stored: a batch sets only those, so that
+ * the indexes and triggers of the columns it leaves alone (a name's text index) do no work.
+ */
+export function changedValues(
+  stored: Record<string, unknown>,
+  wanted: Record<string, unknown>,
+): Record<string, unknown> {
+  const changed: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(wanted)) {
+    const was = stored[name]
+    const same =
+      was === value || (typeof value === 'number' && was !== null && Number(was) === value)
+    if (!same) changed[name] = value
+  }
+  return changed
 }
 
 /** The database's name of a camelCase name (connection.ts maps them with CamelCasePlugin). */

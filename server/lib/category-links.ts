@@ -124,6 +124,33 @@ export async function linkOwners(db: Db, links: CategoryLinks, owners: OwnerCate
   }
 }
 
+/** Those of these owners whose links are not already exactly theirs (one query). */
+export async function ownersWithOtherLinks(
+  db: Db,
+  links: CategoryLinks,
+  owners: OwnerCategories[],
+): Promise<OwnerCategories[]> {
+  if (owners.length === 0) return []
+  const rows = await linkView(db)
+    .selectFrom(`${links.table} as l`)
+    .select([`l.${links.ownerColumn} as ownerId` as 'l.ownerId', 'l.categoryId'])
+    .where(
+      `l.${links.ownerColumn}` as 'l.ownerId',
+      'in',
+      owners.map((owner) => owner.ownerId),
+    )
+    .execute()
+  const stored = new Map<number, Set<number>>()
+  for (const { ownerId, categoryId } of rows) {
+    stored.set(ownerId, (stored.get(ownerId) ?? new Set()).add(categoryId))
+  }
+  return owners.filter(({ ownerId, categoryIds }) => {
+    const now = stored.get(ownerId) ?? new Set()
+    const wanted = new Set(categoryIds)
+    return wanted.size !== now.size || [...wanted].some((id) => !now.has(id))
+  })
+}
+
 /** Replaces all of these owners' category links with theirs. */
 export async function replaceOwnersLinks(db: Db, links: CategoryLinks, owners: OwnerCategories[]) {
   if (owners.length === 0) return

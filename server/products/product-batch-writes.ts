@@ -1,9 +1,14 @@
 // Creating and updating many products at once (a CSV import's batch, ../imports/): the rows,
 // category links and custom fields ./product-writes.ts writes for one product, in a few
 // multi-row statements for the whole batch. The import records their history.
-import { type ColumnKind, idsInRowOrder, type RowUpdate, updateRows } from '../db/multi-row'
+import { type ColumnKind, changedValues, idsInRowOrder, updateRows } from '../db/multi-row'
 import type { Db } from '../db/types'
-import { linkOwners, productLinks, replaceOwnersLinks } from '../lib/category-links'
+import {
+  linkOwners,
+  ownersWithOtherLinks,
+  productLinks,
+  replaceOwnersLinks,
+} from '../lib/category-links'
 import { type AttributesWrite, mergedAttributes, newAttributes } from '../lib/custom-fields'
 import {
   assertCategoriesExist,
@@ -57,7 +62,7 @@ export async function createProducts(db: Db, products: ProductCreate[]): Promise
   return ids
 }
 
-const CHANGED: Record<string, ColumnKind> = {
+const COLUMNS: Record<string, ColumnKind> = {
   name: 'text',
   description: 'text',
   pricing: 'text',
@@ -66,45 +71,37 @@ const CHANGED: Record<string, ColumnKind> = {
   maxPriceKobo: 'bigint',
   estimatedDeliveryDays: 'integer',
   enabled: 'integer',
+  rating: 'double',
+  noOfRatings: 'integer',
   updatedAt: 'bigint',
+  attributes: 'json',
 }
 
-/** Existing products changed as `updateProduct` changes each (the provider never changes). */
+/** Existing products changed as `updateProduct` changes each (the provider never changes); only
+ * the columns and links that differ are written. */
 export async function updateProducts(db: Db, changes: ProductChange[]): Promise<void> {
   if (changes.length === 0) return
   await assertCategoriesExist(db, [...new Set(changes.flatMap(({ input }) => input.categoryIds))])
-  const attributes = await mergedAttributes(db, changes)
-  const now = Date.now()
-  // One UPDATE per set of columns: the rating and its count only where the row gives them.
-  const groups = new Map<string, { columns: Record<string, ColumnKind>; rows: RowUpdate[] }>()
-  for (const { id, input } of changes) {
-    const set: Record<string, unknown> = { ...productValues(input), updatedAt: now }
-    const columns = { ...CHANGED }
-    if (input.rating !== undefined) {
-      set.rating = input.rating
-      columns.rating = 'double'
-    }
-    if (input.noOfRatings !== undefined) {
-      set.noOfRatings = input.noOfRatings
-      columns.noOfRatings = 'integer'
-    }
-    if (attributes.has(id)) {
-      set.attributes = attributes.get(id)
-      columns.attributes = 'json'
-    }
-    const key = Object.keys(columns).join()
-    const group = groups.get(key) ?? { columns, rows: [] }
-    group.rows.push({ id, set })
-    groups.set(key, group)
-  }
-  for (const { columns, rows } of groups.values()) {
-    await updateRows(db, 'products', columns, rows)
-  }
-  await replaceOwnersLinks(
-    db,
-    productLinks,
-    changes.map(({ id, input }) => ({ ownerId: id, categoryIds: input.categoryIds })),
+  const ids = changes.map((change) => change.id)
+  const stored = new Map(
+    (await db.selectFrom('products').selectAll().where('id', 'in', ids).execute()).map((row) => [
+      row.id,
+      row as Record<string, unknown>,
+    ]),
   )
+  const attributes = await mergedAttributes(db, changes)
+  const updatedAt = Date.now()
+  const rows = changes.map(({ id, input }) => {
+    const wanted: Record<string, unknown> = { ...productValues(input) }
+    // The rating and its count only where the row gives them, as PUT.
+    if (input.rating !== undefined) wanted.rating = input.rating
+    if (input.noOfRatings !== undefined) wanted.noOfRatings = input.noOfRatings
+    if (attributes.has(id)) wanted.attributes = attributes.get(id)
+    return { id, set: { ...changedValues(stored.get(id) ?? {}, wanted), updatedAt } }
+  })
+  await updateRows(db, 'products', COLUMNS, rows)
+  const owners = changes.map(({ id, input }) => ({ ownerId: id, categoryIds: input.categoryIds }))
+  await replaceOwnersLinks(db, productLinks, await ownersWithOtherLinks(db, productLinks, owners))
 }
 
 /** The providers and categories the new products name exist: else the single write's error. */

@@ -2,9 +2,14 @@
 // rows, category links and custom fields ./provider-writes.ts writes for one provider, in a few
 // multi-row statements for the whole batch. The import records their history.
 import { isUniqueViolation } from '../db/constraint-errors'
-import { type ColumnKind, idsInRowOrder, type RowUpdate, updateRows } from '../db/multi-row'
+import { type ColumnKind, changedValues, idsInRowOrder, updateRows } from '../db/multi-row'
 import type { Db } from '../db/types'
-import { linkOwners, providerLinks, replaceOwnersLinks } from '../lib/category-links'
+import {
+  linkOwners,
+  ownersWithOtherLinks,
+  providerLinks,
+  replaceOwnersLinks,
+} from '../lib/category-links'
 import { type AttributesWrite, mergedAttributes, newAttributes } from '../lib/custom-fields'
 import {
   assertCategoriesExist,
@@ -63,7 +68,7 @@ export async function createProviders(db: Db, providers: ProviderCreate[]): Prom
   }
 }
 
-const CHANGED: Record<string, ColumnKind> = {
+const COLUMNS: Record<string, ColumnKind> = {
   firstName: 'text',
   lastName: 'text',
   brandName: 'text',
@@ -75,27 +80,28 @@ const CHANGED: Record<string, ColumnKind> = {
   about: 'text',
   enabled: 'integer',
   updatedAt: 'bigint',
+  attributes: 'json',
 }
 
-/** Existing providers changed as `updateProvider` changes each (the email never changes). */
+/** Existing providers changed as `updateProvider` changes each (the email never changes); only
+ * the columns and links that differ are written. */
 export async function updateProviders(db: Db, changes: ProviderChange[]): Promise<void> {
   if (changes.length === 0) return
   await assertCategoriesExist(db, allCategories(changes.map(({ input }) => input)))
-  const attributes = await mergedAttributes(db, changes)
-  const now = Date.now()
-  const plain: RowUpdate[] = []
-  const withAttributes: RowUpdate[] = []
-  for (const { id, input } of changes) {
-    const set = { ...providerValues(input), updatedAt: now }
-    if (attributes.has(id))
-      withAttributes.push({ id, set: { ...set, attributes: attributes.get(id) } })
-    else plain.push({ id, set })
-  }
-  await updateRows(db, 'serviceProviders', CHANGED, plain)
-  await updateRows(db, 'serviceProviders', { ...CHANGED, attributes: 'json' }, withAttributes)
-  await replaceOwnersLinks(
-    db,
-    providerLinks,
-    changes.map(({ id, input }) => ({ ownerId: id, categoryIds: input.categoryIds })),
+  const ids = changes.map((change) => change.id)
+  const stored = new Map(
+    (await db.selectFrom('serviceProviders').selectAll().where('id', 'in', ids).execute()).map(
+      (row) => [row.id, row as Record<string, unknown>],
+    ),
   )
+  const attributes = await mergedAttributes(db, changes)
+  const updatedAt = Date.now()
+  const rows = changes.map(({ id, input }) => {
+    const wanted: Record<string, unknown> = { ...providerValues(input) }
+    if (attributes.has(id)) wanted.attributes = attributes.get(id)
+    return { id, set: { ...changedValues(stored.get(id) ?? {}, wanted), updatedAt } }
+  })
+  await updateRows(db, 'serviceProviders', COLUMNS, rows)
+  const owners = changes.map(({ id, input }) => ({ ownerId: id, categoryIds: input.categoryIds }))
+  await replaceOwnersLinks(db, providerLinks, await ownersWithOtherLinks(db, providerLinks, owners))
 }

@@ -130,6 +130,56 @@ describeEachDatabase('CSV import across batches', (suite) => {
     })
   })
 
+  test("a row's categories replace the record's; providers are created and updated with theirs", async () => {
+    const [one, two] = [await api.category(`${tag}-one`), await api.category(`${tag}-two`)]
+    const first = await api.create(providerId, { productCategoryIds: [one.id] })
+    const second = await api.create(providerId, { productCategoryIds: [one.id] })
+    const changed = await importCsv(
+      `ID,Categories\n${first.id},${tag}-two; ${tag}-one\n${second.id},${tag}-two\n`,
+    )
+    expect(changed.json()).toMatchObject({ updated: 2, errors: [] })
+    const categoriesOf = async (id: number) =>
+      ((await api.get(id)).json().productCategories as Array<{ id: number }>).map((c) => c.id)
+    expect((await categoriesOf(first.id)).sort()).toEqual([one.id, two.id].sort())
+    expect(await categoriesOf(second.id)).toEqual([two.id])
+
+    const kind = await api.providers.category(`${tag}-kind`)
+    const provider = await api.providers.create()
+    const importProviders = (csv: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/service-providers/import',
+        headers: { ...api.headers, 'content-type': 'text/csv' },
+        payload: csv,
+      })
+    const renaming = await importProviders(
+      `ID,Brand Name,Service Categories\n${provider.id},${tag} Renamed,${tag}-kind\n`,
+    )
+    expect(renaming.json()).toMatchObject({ updated: 1, errors: [] })
+    const creating = await importProviders(
+      [
+        'First Name,Last Name,Brand Name,Email,Phone Number,State,City,Address Line 1,About,Service Categories',
+        `Ada,Obi,${tag} New,${tag}@example.com,+2348012345678,Lagos,Ikeja,1 Road,Cooks,${tag}-kind`,
+      ].join('\n'),
+    )
+    expect(creating.json()).toMatchObject({ created: 1, errors: [] })
+    const shown = async (query: string) =>
+      (await app.inject({ url: `/api/service-providers?${query}`, headers: api.headers })).json()
+        .data
+    const [renamed] = await shown(`brandName=${encodeURIComponent(`${tag} Renamed`)}`)
+    expect(renamed).toMatchObject({
+      id: provider.id,
+      firstName: provider.body.firstName,
+      email: provider.body.email,
+      serviceProviderCategories: [{ id: kind.id, name: `${tag}-kind` }],
+    })
+    const [made] = await shown(`brandName=${encodeURIComponent(`${tag} New`)}`)
+    expect(made).toMatchObject({
+      email: `${tag}@example.com`,
+      serviceProviderCategories: [{ id: kind.id, name: `${tag}-kind` }],
+    })
+  })
+
   test('updates across batches: only the columns present change, each with its history, and undo puts them back', async () => {
     const csv = [
       'Name,Description,Pricing Type,Min Price (₦),Max Price (₦),Service Provider ID',
