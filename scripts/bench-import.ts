@@ -1,15 +1,18 @@
 // CSV import benchmark: `npm run bench:import` (see --help). Starts the real server on a fresh,
 // empty database (SQLite, or PostgreSQL with --pg), makes a provider and a few categories through
 // the API, writes a file of N product rows in the export's format, then times a dry run and the
-// import of it (and the export of the result read back, all unchanged), sampling the server's
-// resident memory: a streamed import keeps it flat however many rows. Figures only: nothing
-// here fails on a slow result (issue 29's targets are printed beside them).
+// import of it, the export of the result read back (all unchanged), and that export with every
+// description changed imported (all updates), sampling the server's resident memory: a streamed
+// import keeps it flat however many rows. Figures only: nothing here fails on a slow result
+// (issue 29's targets are printed beside them), and the machine's load is printed with them.
 import { createReadStream } from 'node:fs'
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { parseArgs } from 'node:util'
+import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
 import { int, printTable } from './bench/report'
 import { mib, sampleRss } from './bench/rss'
 import { ensureDatabase, startPgCluster } from './support/pg-cluster'
@@ -17,12 +20,14 @@ import { apiClient, login, type Storage, startServer } from './support/server-pr
 
 const HELP = `Usage: npm run bench:import -- [options]
   --rows N     product rows in the file (default 100000, the import's limit)
-  --pg         PostgreSQL (a throwaway cluster the script starts and stops)`
+  --pg         PostgreSQL (a throwaway cluster the script starts and stops)
+  --profile D  writes the server's CPU profile (node --cpu-prof) into folder D`
 
 const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '100000' },
     pg: { type: 'boolean', default: false },
+    profile: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
@@ -44,7 +49,10 @@ async function main(): Promise<void> {
       cleanups.push(() => cluster.close())
       storage = { databaseUrl: await ensureDatabase(cluster.url, 'backoffice') }
     }
-    const server = await startServer(storage)
+    const nodeArgs = values.profile
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`]
+      : []
+    const server = await startServer(storage, { nodeArgs })
     cleanups.push(() => server.stop())
     const token = await login(server.url)
     const api = apiClient(server.url, token)
@@ -81,7 +89,8 @@ async function main(): Promise<void> {
     console.log(
       `\nbench:import — ${values.pg ? 'postgres' : 'sqlite'}, ${int(rows)} product rows ` +
         `(${mib(size)} of CSV); node ${process.version}; ${os.cpus().length} cores shared by ` +
-        `server, database and client (figures are noisy). Server RSS before: ${mib(idle)}\n`,
+        `server, database and client (figures are noisy); load average ${load()}. ` +
+        `Server RSS before: ${mib(idle)}\n`,
     )
 
     const post = async (query: string, body: Readable | string) => {
@@ -122,6 +131,12 @@ async function main(): Promise<void> {
     })
     const csv = await exported.text()
     record('export re-imported (dry run)', '', await post('?dryRun=true', csv))
+    // Every description changed: each row an update of one column.
+    const [header, ...records] = parse(csv, { bom: true }) as string[][]
+    const description = header.indexOf('Description')
+    for (const cells of records) cells[description] = `${cells[description]} (updated)`
+    const changed = stringify([header, ...records])
+    record('export changed, imported (updates)', '', await post('', changed))
     const peak = rss.stop()
     printTable(
       [
@@ -136,13 +151,21 @@ async function main(): Promise<void> {
       table,
     )
     console.log(
-      `\nServer peak RSS ${mib(peak)} (before ${mib(idle)}; growth ${mib(peak - idle)}).` +
+      `\nServer peak RSS ${mib(peak)} (before ${mib(idle)}; growth ${mib(peak - idle)}); ` +
+        `load average ${load()}.` +
         (values.pg ? '\n(PostgreSQL runs in its own processes, not counted above.)' : ''),
     )
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(console.error)
   }
 }
+
+/** The machine's load average over 1, 5 and 15 minutes. */
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')
 
 main().catch((error) => {
   console.error(error)

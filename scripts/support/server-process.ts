@@ -42,15 +42,18 @@ export async function startServer(
   {
     logLevel = 'warn',
     env = {},
+    nodeArgs = [],
   }: {
     logLevel?: string
     /** More variables, e.g. WEB_DIST_DIR and SCHEMAS_DIR to serve a build made elsewhere. */
     env?: Record<string, string>
+    /** Node's own options, e.g. `--cpu-prof` (which NODE_OPTIONS may not carry). */
+    nodeArgs?: string[]
   } = {},
 ): Promise<ServerProcess> {
   const port = await freePort()
   let log = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

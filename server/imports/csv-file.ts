@@ -17,6 +17,8 @@ export const IMPORT_BODY_LIMIT = 256 * 1024 * 1024
 
 export interface SpooledFile {
   path: string
+  /** Line breaks in the file: at least its records less one (a quoted cell may hold more). */
+  lineBreaks: number
   remove(): Promise<void>
 }
 
@@ -28,6 +30,7 @@ export async function spool(body: Readable, limit = IMPORT_BODY_LIMIT): Promise<
   const out = createWriteStream(file)
   const decoder = new TextDecoder('utf-8', { fatal: true })
   let size = 0
+  let lineBreaks = 0
   let problem: HttpError | undefined
   try {
     // Read to the end even after a refusal, so the client can read the answer.
@@ -36,13 +39,16 @@ export async function spool(body: Readable, limit = IMPORT_BODY_LIMIT): Promise<
       if (problem) continue
       if (size > limit) problem = new HttpError(413, 'Request body is too large')
       else if (!utf8(decoder, chunk)) problem = notUtf8()
-      else if (!out.write(chunk)) await once(out, 'drain')
+      else {
+        for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lineBreaks++
+        if (!out.write(chunk)) await once(out, 'drain')
+      }
     }
     if (!problem && !utf8(decoder)) problem = notUtf8()
     out.end()
     await once(out, 'close')
     if (problem) throw problem
-    return { path: file, remove }
+    return { path: file, lineBreaks, remove }
   } catch (error) {
     out.destroy()
     await remove()

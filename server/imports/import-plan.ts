@@ -5,13 +5,15 @@
 import type { ValidateFunction } from 'ajv'
 import type { FastifyInstance } from 'fastify'
 import { formProperties } from '../db/entity-columns'
+import type { Db } from '../db/types'
 import type { Entity } from '../entity'
 import { type CustomFields, customFields } from '../lib/custom-fields'
 import { type FieldTitles, titledColumns } from '../lib/field-titles'
 import { schemaDefaults } from '../lib/schema-defaults'
+import type { Sort } from '../lists/sorts'
 import { createBodyValidator } from '../validation'
 import { type CellReader, readerForSchema } from './cells'
-import type { EntityImport } from './entity-import'
+import type { Body, EntityImport } from './entity-import'
 
 export type Form = 'create' | 'update'
 
@@ -32,7 +34,13 @@ export interface ImportPlan {
   fields: Record<Form, Set<string>>
   defaults: Record<Form, Record<string, unknown>>
   validate(form: Form): ValidateFunction
+  /** These records as GET shows them (custom fields included), by id, read in a few queries;
+   * a record that does not exist is absent. */
+  shown(db: Db, ids: number[]): Promise<Map<number, Body>>
 }
+
+/** Read by id, in no particular order (the list source's `read` wants a sort). */
+const BY_ID: Sort = { field: 'id', columns: [], order: 'asc' }
 
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json =>
@@ -66,6 +74,11 @@ export function importPlan(app: FastifyInstance, entity: Entity, how: EntityImpo
     defaults: {
       create: schemaDefaults(app, entity.schemaId, 'create'),
       update: schemaDefaults(app, entity.schemaId, 'update'),
+    },
+    async shown(db, ids) {
+      if (ids.length === 0) return new Map()
+      const records = await custom.showAll(db, await entity.list.source.read(db, ids, BY_ID))
+      return new Map(records.map((record) => [record.id, record as Body]))
     },
     validate(form) {
       let validate = validators.get(form)

@@ -1,16 +1,18 @@
 // POST /api/imports/{batchId}/undo (issue 29): reverts a whole import in one transaction. A
 // record the import created is deleted under its delete rules; one it changed gets back the
-// values its history entry holds as `before`, through the entity's own update. A record whose
-// history has anything after the import's entry changed since: then nothing is undone (409
-// naming them). Each record's undo is recorded as action `undo` with the import's batch id.
-import type { FastifyInstance } from 'fastify'
+// values its history entry holds as `before`, through the entity's own batch update. A record
+// whose history has anything after the import's entry changed since: then nothing is undone
+// (409 naming them). Each record's undo is recorded as action `undo` with the import's batch id.
 import { type Kysely, sql } from 'kysely'
 import type { Database, Db } from '../db/types'
 import type { Entity } from '../entity'
 import { HttpError } from '../errors'
-import { customFields } from '../lib/custom-fields'
-import { auditor, type Changes, changesBetween, recordHistory } from '../lib/history'
+import { type Changes, changesBetween, recordHistories } from '../lib/history'
+import type { Body } from './entity-import'
 import { lockedTransaction } from './import-lock'
+import type { ImportPlan } from './import-plan'
+import { BATCH } from './import-run'
+import { type RecordsToWrite, writeRecords } from './import-write'
 
 const IMPORT_NOT_FOUND = 'Import not found'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -19,9 +21,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const NAMED = 20
 
 export async function undoImport(
-  app: FastifyInstance,
   db: Kysely<Database>,
-  entities: readonly Entity[],
+  plans: ReadonlyMap<string, ImportPlan>,
   batchId: string,
   operatorId: number,
 ): Promise<{ deleted: number; reverted: number }> {
@@ -32,17 +33,11 @@ export async function undoImport(
     .selectAll()
     .where('batchId', '=', batchId)
     .executeTakeFirst()
-  const entity = entities.find((candidate) => candidate.collection === run?.collection)
-  if (!run || !entity?.import) throw new HttpError(404, IMPORT_NOT_FOUND)
+  const plan = run && plans.get(run.collection)
+  if (!run || !plan) throw new HttpError(404, IMPORT_NOT_FOUND)
   if (run.undoneAt !== null) throw new HttpError(409, 'This import was already undone')
-  const how = entity.import
-  const custom = customFields(app, entity.schemaId, entity.table)
-  const shown = async (conn: Db, id: number) => {
-    const record = await entity.find(conn, id)
-    return record && custom.show(conn, { id, ...record })
-  }
-  const as = { action: 'undo', batchId } as const
-  const audit = auditor(operatorId, entity.schemaId, shown, undefined, as)
+  const { entity, how } = plan
+  const as = { operatorId, action: 'undo', batchId } as const
 
   return lockedTransaction(db, entity.collection, async (trx) => {
     const changedSince = await sql<{ entityId: number }>`
@@ -63,32 +58,44 @@ export async function undoImport(
       .execute()
     let deleted = 0
     let reverted = 0
-    for (const entry of entries) {
-      const current = (await shown(trx, entry.entityId)) as Record<string, unknown> | undefined
-      if (!current) continue
-      if (await createdBy(trx, entity, entry.entityId, run.at)) {
-        const outcome = await entity.remove?.(trx, entry.entityId)
-        if (outcome?.outcome === 'refused') {
-          throw new HttpError(409, `Record ${entry.entityId} cannot be deleted: ${outcome.detail}`)
+    for (let start = 0; start < entries.length; start += BATCH) {
+      const batch = entries.slice(start, start + BATCH)
+      const ids = batch.map((entry) => entry.entityId)
+      const shown = await plan.shown(trx, ids)
+      const created = await createdSince(trx, entity, ids, run.at)
+      const toWrite: RecordsToWrite = { creates: [], updates: [] }
+      for (const entry of batch) {
+        const current = shown.get(entry.entityId)
+        if (!current) continue
+        if (created.has(entry.entityId)) {
+          const outcome = await entity.remove?.(trx, entry.entityId)
+          if (outcome?.outcome === 'refused') {
+            throw new HttpError(
+              409,
+              `Record ${entry.entityId} cannot be deleted: ${outcome.detail}`,
+            )
+          }
+          await recordHistories(trx, [
+            {
+              ...as,
+              entity: entity.schemaId,
+              entityId: entry.entityId,
+              changes: changesBetween(current, undefined),
+            },
+          ])
+          deleted += 1
+          continue
         }
-        await recordHistory(trx, {
-          operatorId,
-          entity: entity.schemaId,
-          entityId: entry.entityId,
-          action: 'undo',
-          changes: changesBetween(current, undefined),
-          batchId,
-        })
-        deleted += 1
-        continue
+        const record: Body = { ...current }
+        for (const [field, change] of Object.entries(JSON.parse(entry.changes) as Changes)) {
+          record[field] = change.before
+        }
+        const body = how.body(record)
+        how.normalise?.(body)
+        toWrite.updates.push({ id: entry.entityId, body, before: current })
+        reverted += 1
       }
-      const before = JSON.parse(entry.changes) as Changes
-      const record = { ...current }
-      for (const [field, change] of Object.entries(before)) record[field] = change.before
-      const body = how.body(record)
-      how.normalise?.(body)
-      await how.update(trx, entry.entityId, body, custom.write('update', body), audit)
-      reverted += 1
+      await writeRecords(trx, plan, toWrite, as)
     }
     await trx
       .updateTable('imports')
@@ -99,14 +106,19 @@ export async function undoImport(
   })
 }
 
-/** The import created the record (it did not exist before the import began). */
-async function createdBy(db: Db, entity: Entity, id: number, at: number): Promise<boolean> {
-  const row = await (db as Kysely<Record<string, { id: number; createdAt: number }>>)
+/** Those of these records the import created (they did not exist before the import began). */
+async function createdSince(
+  db: Db,
+  entity: Entity,
+  ids: number[],
+  at: number,
+): Promise<Set<number>> {
+  const rows = await (db as Kysely<Record<string, { id: number; createdAt: number }>>)
     .selectFrom(entity.table)
-    .select('createdAt')
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row !== undefined && Number(row.createdAt) >= at
+    .select(['id', 'createdAt'])
+    .where('id', 'in', ids)
+    .execute()
+  return new Set(rows.filter((row) => Number(row.createdAt) >= at).map((row) => row.id))
 }
 
 function changedDetail(ids: number[]): string {

@@ -87,16 +87,7 @@ export async function linkCategories(
   ownerId: number,
   categoryIds: number[],
 ) {
-  if (categoryIds.length === 0) return
-  await linkView(db)
-    .insertInto(links.table)
-    .values(
-      [...new Set(categoryIds)].map((categoryId) => ({
-        [links.ownerColumn as 'ownerId']: ownerId,
-        categoryId,
-      })),
-    )
-    .execute()
+  await linkOwners(db, links, [{ ownerId, categoryIds }])
 }
 
 /** Replaces all of an owner's category links with these. */
@@ -106,9 +97,70 @@ export async function replaceCategoryLinks(
   ownerId: number,
   categoryIds: number[],
 ) {
+  await replaceOwnersLinks(db, links, [{ ownerId, categoryIds }])
+}
+
+export interface OwnerCategories {
+  ownerId: number
+  categoryIds: number[]
+}
+
+/** Links per INSERT: two columns each, far below either database's limit of parameters. */
+const LINKS_PER_INSERT = 5000
+
+/** Links each owner to its categories (duplicates once), many owners in a few statements. */
+export async function linkOwners(db: Db, links: CategoryLinks, owners: OwnerCategories[]) {
+  const values = owners.flatMap(({ ownerId, categoryIds }) =>
+    [...new Set(categoryIds)].map((categoryId) => ({
+      [links.ownerColumn as 'ownerId']: ownerId,
+      categoryId,
+    })),
+  )
+  for (let start = 0; start < values.length; start += LINKS_PER_INSERT) {
+    await linkView(db)
+      .insertInto(links.table)
+      .values(values.slice(start, start + LINKS_PER_INSERT))
+      .execute()
+  }
+}
+
+/** Those of these owners whose links are not already exactly theirs (one query). */
+export async function ownersWithOtherLinks(
+  db: Db,
+  links: CategoryLinks,
+  owners: OwnerCategories[],
+): Promise<OwnerCategories[]> {
+  if (owners.length === 0) return []
+  const rows = await linkView(db)
+    .selectFrom(`${links.table} as l`)
+    .select([`l.${links.ownerColumn} as ownerId` as 'l.ownerId', 'l.categoryId'])
+    .where(
+      `l.${links.ownerColumn}` as 'l.ownerId',
+      'in',
+      owners.map((owner) => owner.ownerId),
+    )
+    .execute()
+  const stored = new Map<number, Set<number>>()
+  for (const { ownerId, categoryId } of rows) {
+    stored.set(ownerId, (stored.get(ownerId) ?? new Set()).add(categoryId))
+  }
+  return owners.filter(({ ownerId, categoryIds }) => {
+    const now = stored.get(ownerId) ?? new Set()
+    const wanted = new Set(categoryIds)
+    return wanted.size !== now.size || [...wanted].some((id) => !now.has(id))
+  })
+}
+
+/** Replaces all of these owners' category links with theirs. */
+export async function replaceOwnersLinks(db: Db, links: CategoryLinks, owners: OwnerCategories[]) {
+  if (owners.length === 0) return
   await linkView(db)
     .deleteFrom(links.table)
-    .where(links.ownerColumn as 'ownerId', '=', ownerId)
+    .where(
+      links.ownerColumn as 'ownerId',
+      'in',
+      owners.map((owner) => owner.ownerId),
+    )
     .execute()
-  await linkCategories(db, links, ownerId, categoryIds)
+  await linkOwners(db, links, owners)
 }

@@ -141,6 +141,41 @@ export async function saveAttributes(db: Db, id: number, write?: AttributesWrite
     .execute()
 }
 
+/** What a new row's `attributes` column holds for this write (none: the column's default),
+ * as `saveAttributes` would leave it: for writes of many rows in one INSERT. */
+export function newAttributes(write: AttributesWrite): { attributes?: string } {
+  return write.declared.length === 0 ? {} : { attributes: JSON.stringify(write.values) }
+}
+
+/**
+ * What `saveAttributes` would store on each of these rows, read in one query: for writes of
+ * many rows in one UPDATE. Rows whose write declares nothing keep theirs (absent from the map).
+ */
+export async function mergedAttributes(
+  db: Db,
+  writes: Array<{ id: number; attributes: AttributesWrite }>,
+): Promise<Map<number, string>> {
+  const merged = new Map<number, string>()
+  const declaring = writes.filter((write) => write.attributes.declared.length > 0)
+  if (declaring.length === 0) return merged
+  const rows = await db
+    .selectFrom(declaring[0].attributes.table)
+    .select(['id', 'attributes'])
+    .where(
+      'id',
+      'in',
+      declaring.map((write) => write.id),
+    )
+    .execute()
+  const stored = new Map(rows.map((row) => [row.id, parseAttributes(row.attributes)]))
+  for (const { id, attributes } of declaring) {
+    const values = stored.get(id) ?? {}
+    for (const name of attributes.declared) delete values[name]
+    merged.set(id, JSON.stringify(Object.assign(values, attributes.values)))
+  }
+  return merged
+}
+
 /** jsonb arrives parsed (pg), JSON text as a string (SQLite). */
 function parseAttributes(raw: unknown): Attributes {
   const value = typeof raw === 'string' ? JSON.parse(raw) : raw

@@ -1,9 +1,17 @@
-// How a CSV row creates or updates a product (../imports/): the export's columns read back
+// How CSV rows create or update products (../imports/): the export's columns read back
 // (./product-export.ts), the route's own body handling (pricing spelling, toNewProduct,
-// toUpdate) and its writes. The provider is checked before any write, in the route's words.
+// toUpdate) and batch writes. New products' providers are checked before any write, a batch at
+// a time, in the route's words. A provider's own import (`/service-providers/:id/products/import`) is
+// of its products: the provider column may be left out.
 import type { Product } from '../../types/records'
 import type { EntityImport } from '../imports/entity-import'
 import { categoryNames } from '../lib/csv-export'
+import { providerExists } from '../service-providers/provider-image-queries'
+import {
+  NOT_FOUND as PROVIDER_NOT_FOUND,
+  BASE_PATH as PROVIDERS_PATH,
+} from '../service-providers/provider-request'
+import { createProducts, updateProducts } from './product-batch-writes'
 import {
   canonicalPricing,
   type NewProductBody,
@@ -12,7 +20,9 @@ import {
   toUpdate,
 } from './product-request'
 import { httpError } from './product-routes'
-import { createProduct, UnknownProviderError, updateProduct } from './product-writes'
+import { UnknownProviderError } from './product-writes'
+
+const providerKey = (id: number) => `provider:${id}`
 
 export const productImport: EntityImport = {
   body: (record) => {
@@ -24,25 +34,50 @@ export const productImport: EntityImport = {
     }
   },
   normalise: canonicalPricing,
-  async check(db, body, id, { seen }) {
-    if (id !== undefined) return []
-    const providerId = Number(body.serviceProviderId)
-    const key = `provider:${providerId}`
-    if (!seen.has(key)) {
+  async check(db, rows, { seen }) {
+    const providerOf = (body: Record<string, unknown>) => Number(body.serviceProviderId)
+    const creates = rows.filter((row) => row.id === undefined)
+    const unknown = [...new Set(creates.map((row) => providerOf(row.body)))].filter(
+      (id) => !seen.has(providerKey(id)),
+    )
+    if (unknown.length > 0) {
       const found = await db
         .selectFrom('serviceProviders')
         .select('id')
-        .where('id', '=', providerId)
-        .executeTakeFirst()
-      seen.set(key, found !== undefined)
+        .where('id', 'in', unknown)
+        .execute()
+      const known = new Set(found.map((row) => row.id))
+      for (const id of unknown) seen.set(providerKey(id), known.has(id))
     }
-    if (seen.get(key)) return []
-    const refusal = httpError(new UnknownProviderError(providerId)) as Error
-    return [{ field: 'serviceProviderId', detail: refusal.message }]
+    return rows.map(({ id, body }) => {
+      if (id !== undefined || seen.get(providerKey(providerOf(body)))) return []
+      const refusal = httpError(new UnknownProviderError(providerOf(body))) as Error
+      return [{ field: 'serviceProviderId', detail: refusal.message }]
+    })
   },
-  create: (trx, body, attributes, audit) =>
-    createProduct(trx, toNewProduct(body as unknown as NewProductBody), attributes, audit),
-  update: async (trx, id, body, attributes, audit) => {
-    await updateProduct(trx, id, toUpdate(body as unknown as ProductBody), attributes, audit)
+  create: (trx, records) =>
+    createProducts(
+      trx,
+      records.map(({ body, attributes }) => ({
+        input: toNewProduct(body as unknown as NewProductBody),
+        attributes,
+      })),
+    ),
+  update: (trx, records) =>
+    updateProducts(
+      trx,
+      records.map(({ id, body, attributes }) => ({
+        id,
+        input: toUpdate(body as unknown as ProductBody),
+        attributes,
+      })),
+    ),
+  under: {
+    collection: PROVIDERS_PATH,
+    field: 'serviceProviderId',
+    notFound: PROVIDER_NOT_FOUND,
+    exists: providerExists,
+    otherParent: (parentId) =>
+      `This file imports the products of service provider ${parentId}: a row cannot name or change another provider's product`,
   },
 }

@@ -71,7 +71,7 @@ export async function createProduct(
     const row = await trx
       .insertInto('products')
       .values({
-        ...columns(input),
+        ...productValues(input),
         serviceProviderId: input.serviceProviderId,
         rating: 0,
         noOfRatings: 0,
@@ -103,7 +103,7 @@ export async function updateProduct(
     const updated = await trx
       .updateTable('products')
       .set({
-        ...columns(input),
+        ...productValues(input),
         ...(input.rating === undefined ? {} : { rating: input.rating }),
         ...(input.noOfRatings === undefined ? {} : { noOfRatings: input.noOfRatings }),
         updatedAt: Date.now(),
@@ -119,7 +119,8 @@ export async function updateProduct(
   })
 }
 
-function columns(input: ProductInput) {
+/** The columns a create and an update both write. */
+export function productValues(input: ProductInput) {
   return {
     name: input.name,
     description: input.description,
@@ -132,7 +133,8 @@ function columns(input: ProductInput) {
   }
 }
 
-async function assertCategoriesExist(db: Db, ids: number[]) {
+/** An UnknownCategoriesError when one of these ids names no category. */
+export async function assertCategoriesExist(db: Db, ids: number[]) {
   const missing = await missingCategoryIds(db, productLinks.categories, ids)
   if (missing.length > 0) throw new UnknownCategoriesError(missing)
 }

@@ -61,7 +61,7 @@ export async function createProvider(
       const row = await trx
         .insertInto('serviceProviders')
         .values({
-          ...columns(input),
+          ...providerValues(input),
           email: input.email,
           emailKey: emailKey(input.email),
           createdAt: now,
@@ -95,7 +95,7 @@ export async function updateProvider(
     // its categories one after the other instead of colliding on the link table.
     const updated = await trx
       .updateTable('serviceProviders')
-      .set({ ...columns(input), updatedAt: Date.now() })
+      .set({ ...providerValues(input), updatedAt: Date.now() })
       .where('id', '=', id)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return undefined
@@ -111,12 +111,14 @@ export function emailKey(email: string): string {
   return email.trim().toLowerCase()
 }
 
-function columns(input: ProviderInput) {
+/** The columns a create and an update both write. */
+export function providerValues(input: ProviderInput) {
   const { categoryIds: _, enabled, ...text } = input
   return { ...text, enabled: enabled ? 1 : 0 }
 }
 
-async function assertCategoriesExist(db: Db, ids: number[]) {
+/** An UnknownCategoriesError when one of these ids names no category. */
+export async function assertCategoriesExist(db: Db, ids: number[]) {
   const missing = await missingCategoryIds(db, providerLinks.categories, ids)
   if (missing.length > 0) throw new UnknownCategoriesError(missing)
 }

@@ -296,6 +296,7 @@ describeEachDatabase('access control', (suite) => {
         'PUT /api/operators/:id',
         'GET /api/operators/:id/history',
         'POST /api/products/import',
+        'POST /api/service-providers/:id/products/import',
         'POST /api/imports/:batchId/undo',
         'GET /api/events',
       ]),

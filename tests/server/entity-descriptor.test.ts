@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { idsInRowOrder } from '../../server/db/multi-row'
 import type { Db } from '../../server/db/types'
 import { ENTITIES } from '../../server/entities'
 import type { Entity, EntityTable } from '../../server/entity'
@@ -98,32 +99,24 @@ async function removeWidget(db: Db, id: number): Promise<DeleteOutcome> {
   return { outcome: 'deleted', record: row }
 }
 
-// Its import: how a body becomes a row, through the handle the import gives (its transaction).
+// Its import: how bodies become rows, through the handle the import gives (its transaction);
+// the import records their history.
+const widgetRow = (body: Record<string, unknown>) => ({
+  name: body.name,
+  enabled: body.enabled === false ? 0 : 1,
+  updatedAt: Date.now(),
+})
 const widgetImport: EntityImport = {
   body: (record) => ({ ...record }),
-  create: async (trx, body, _attributes, audit) => {
-    const at = Date.now()
-    const row = await untyped(trx)
-      .insertInto('widgets')
-      .values({
-        name: body.name,
-        enabled: body.enabled === false ? 0 : 1,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await audit.record(trx, 'create', row.id, undefined)
-    return row.id
+  create: async (trx, records) => {
+    const rows = records.map(({ body }) => ({ ...widgetRow(body), createdAt: Date.now() }))
+    const ids = await untyped(trx).insertInto('widgets').values(rows).returning('id').execute()
+    return idsInRowOrder(ids)
   },
-  update: async (trx, id, body, _attributes, audit) => {
-    const before = await audit.snapshot(trx, id)
-    await untyped(trx)
-      .updateTable('widgets')
-      .set({ name: body.name, enabled: body.enabled === false ? 0 : 1, updatedAt: Date.now() })
-      .where('id', '=', id)
-      .execute()
-    await audit.record(trx, 'update', id, before)
+  update: async (trx, records) => {
+    for (const { id, body } of records) {
+      await untyped(trx).updateTable('widgets').set(widgetRow(body)).where('id', '=', id).execute()
+    }
   },
 }
 

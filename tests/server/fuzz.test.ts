@@ -265,6 +265,8 @@ const ENDPOINTS: Endpoint[] = [
   importRoute('/api/product-categories', CATEGORY_COLUMNS),
   importRoute('/api/service-providers', PROVIDER_COLUMNS),
   importRoute('/api/products', PRODUCT_COLUMNS),
+  // A provider's own products (the provider column may be left out).
+  importRoute('/api/service-providers/:id', PRODUCT_COLUMNS),
   { method: 'POST', url: '/api/imports/:batchId/undo' },
   ...categoryRoutes('/api/service-provider-categories', 'parentId', (f) => f.providerCategories),
   ...categoryRoutes('/api/product-categories', 'parentCategoryId', (f) => f.productCategories),

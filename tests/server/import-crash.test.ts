@@ -1,13 +1,16 @@
 import { describe, expect, inject, test } from 'vitest'
 import { apiClient, login, startServer } from '../../scripts/support/server-process'
 import { createDatabase } from '../../server/db/connection'
+import { MAX_ROWS } from '../../server/imports/import-run'
 import { freshStorage, testConfig } from './support/databases'
 import { buildProvider } from './support/service-providers'
 
 // A crash (SIGKILL) in the middle of an import must leave nothing of it: the import is one
 // transaction, so no product, no history entry and no import record survive the kill.
 
-const ROWS = 3000
+/** The import's limit: writing them takes many seconds even at full speed, so the kill lands
+ * among them. */
+const ROWS = MAX_ROWS
 
 describe.each(['sqlite', 'postgres'] as const)('SIGKILL mid-import [%s]', (dialect) => {
   test('nothing of the import survives, and the next import works', {

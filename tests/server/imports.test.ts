@@ -242,6 +242,16 @@ describeEachDatabase('CSV import', (suite) => {
     ])
   })
 
+  test('a cell holding a NUL character is refused at that cell: PostgreSQL text cannot hold it', async () => {
+    const { provider } = await seed()
+    const csv = `Name,Description,Price (₦),Service Provider ID\n${tag}\u0000x,D,1,${provider}\n`
+    const response = await importCsv('products', csv)
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.json().errors).toEqual([
+      { row: 2, column: 'Name', detail: 'name must not contain NUL characters' },
+    ])
+  })
+
   test('the file itself: unknown column, no rows, not UTF-8, not CSV, over the row limit', async () => {
     const bad = async (csv: string | Buffer, status: number, detail: RegExp) => {
       const response = await importCsv('products', csv, '?dryRun=true')

@@ -455,15 +455,15 @@ describeEachDatabase('OpenAPI description', (suite) => {
       }
     }
 
-    /** An import of the record's own ID alone: unchanged, so 200. */
+    /** An import of the record's own ID alone: unchanged, so 200. A provider's own import
+     * (`/service-providers/:id/products/import`) is of its products: their IDs, their lock. */
     async function provokeImport(url: string, status: number, r: Records): Promise<number> {
-      const id = urlOf(`${url.replace('/import', '')}/:id`, r)
-        .split('/')
-        .pop()
-      const csv = (payload: string, query = '', headers = {}) =>
+      const list = url.includes('/:id/') ? '/api/products' : url.replace('/import', '')
+      const id = urlOf(`${list}/:id`, r).split('/').pop()
+      const csv = (payload: string, query = '', headers = {}, target = urlOf(url, r)) =>
         app.inject({
           method: 'POST',
-          url: `${url}${query}`,
+          url: `${target}${query}`,
           headers: { ...auth, 'content-type': 'text/csv', ...headers },
           payload,
         })
@@ -474,11 +474,13 @@ describeEachDatabase('OpenAPI description', (suite) => {
           return (await csv('ID\n')).statusCode
         case 401:
           return (await csv(`ID\n${id}\n`, '', { authorization: '' })).statusCode
+        case 404:
+          return (await csv(`ID\n${id}\n`, '', {}, urlOf(url, r, MISSING_ID))).statusCode
         case 409:
           // While another import of the list runs.
           return lockedTransaction(
             suite.db,
-            url.replace('/import', ''),
+            list,
             async () => (await csv(`ID\n${id}\n`)).statusCode,
           )
         case 413:

@@ -540,26 +540,37 @@ export function imageText(images: SampleImages): fc.Arbitrary<string> {
   )
 }
 
-/** A cell of an import file: plausible values, hostile text and CSV's own special characters. */
+/** A cell of an import file: plausible values (the fixtures' ids 1–3 among them), hostile text
+ * and CSV's own special characters. */
 const csvCell = fc.oneof(
-  fc.constantFrom('', 'Yes', 'No', '1', '12500.00', '₦1,250.50', '-3', 'Fixed', 'range', '999999'),
+  fc.constantFrom('', 'Yes', 'No', '1', '2', '3', '12500.00', '₦1,250.50', '-3', 'Fixed', 'range'),
+  fc.constantFrom('999999', '9999999999', 'Ada', 'ada@example.com', '+2348012345678'),
   fc.constantFrom('"', '""', ';', ',', '\r\n', "'=SUM(A1)", '\uFEFF', '\u0000', 'a\nb'),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
 )
 
 /** A CSV import body: a header of some of `titles` (or an unknown one) and a few random rows,
+ * mostly as wide as the header (else csv-parse refuses the file before any row is checked),
  * joined with , or ; and LF or CRLF, quoted or raw; sometimes not UTF-8 at all. */
 export function csvBody(titles: string[]): fc.Arbitrary<string | Buffer> {
   const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`
+  const row = (width: number) =>
+    fc.oneof(
+      { weight: 4, arbitrary: fc.array(csvCell, { minLength: width, maxLength: width }) },
+      { weight: 1, arbitrary: fc.array(csvCell, { minLength: 0, maxLength: 7 }) },
+    )
   const file = fc
-    .record({
-      header: fc.subarray([...titles, 'Colour'], { minLength: 1, maxLength: 6 }),
-      rows: fc.array(fc.array(csvCell, { minLength: 0, maxLength: 7 }), { maxLength: 5 }),
-      separator: fc.constantFrom(',', ';'),
-      newline: fc.constantFrom('\n', '\r\n'),
-      quoted: fc.boolean(),
-      bom: fc.boolean(),
-    })
+    .subarray([...titles, 'Colour'], { minLength: 1, maxLength: 6 })
+    .chain((header) =>
+      fc.record({
+        header: fc.constant(header),
+        rows: fc.array(row(header.length), { maxLength: 5 }),
+        separator: fc.constantFrom(',', ';'),
+        newline: fc.constantFrom('\n', '\r\n'),
+        quoted: fc.boolean(),
+        bom: fc.boolean(),
+      }),
+    )
     .map(({ header, rows, separator, newline, quoted, bom }) => {
       const line = (cells: string[]) => cells.map((c) => (quoted ? quote(c) : c)).join(separator)
       return `${bom ? '\uFEFF' : ''}${[line(header), ...rows.map(line)].join(newline)}${newline}`
