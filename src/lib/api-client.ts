@@ -1,6 +1,5 @@
 // The only module that calls fetch (and XMLHttpRequest, for an upload's progress): base URL,
 // bearer token, JSON, timeout, one error type, 401 handling.
-import { fetchEventSource } from '@microsoft/fetch-event-source'
 import { type QueryParams, toQueryString } from './query-string'
 import { tokenStore } from './token-store'
 
@@ -220,6 +219,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const token = tokenStore.get()
       const headers: Record<string, string> = {}
       if (token) headers.Authorization = `Bearer ${token}`
+      // Loaded with the first stream, after the page shows: no route's first load carries it.
+      const { fetchEventSource } = await import('@microsoft/fetch-event-source')
       await fetchEventSource(new URL(`${baseUrl}${path}`, window.location.origin).toString(), {
         headers,
         signal: handlers.signal,
