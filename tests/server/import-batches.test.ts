@@ -59,7 +59,13 @@ describeEachDatabase('CSV import across batches', (suite) => {
       unchanged: 0,
       errors: [{ row: ROWS, column: 'Description', detail: 'description must not be blank' }],
       batchId: null,
+      rows: expect.any(Array),
     })
+    // The preview is the first 20 rows; the refused one is the file's last.
+    const preview = refused.json().rows as { row: number; status: string }[]
+    expect(preview.map((row) => [row.row, row.status])).toEqual(
+      Array.from({ length: 20 }, (_, index) => [index + 2, 'create']),
+    )
     expect(await total()).toBe(0)
 
     const skipped = await importCsv(csv, '?skipInvalid=true')
