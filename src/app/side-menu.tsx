@@ -33,7 +33,7 @@ export function SideMenu({ onNavigate }: SideMenuProps) {
     { label: 'Team menu', groups: visibleGroups(teamGroups, allowed) },
   ]
   return (
-    <Box px="3" py="4">
+    <Box px="2" py="4">
       {navs.map(
         (nav) =>
           nav.groups.length > 0 && (
@@ -70,7 +70,7 @@ function MenuSection({ group, current, section, onNavigate }: MenuSectionProps) 
       {group.title && (
         <Text
           id={titleId}
-          px="3"
+          px="2"
           mb="1.5"
           fontSize="xs"
           fontWeight="semibold"
@@ -115,17 +115,20 @@ function MenuItem({
   onNavigate?: () => void
 }) {
   const marked = active || inSection
+  // Each label on one line in the spec's 16rem sidebar: "Create Service Provider Category" fits
+  // at 13px with this padding, and the mark is colour and fill, not a bolder (wider) weight; a
+  // wider font than the usual ones cuts the label short rather than wrapping it.
   return (
     <Link
       asChild
       display="flex"
       alignItems="center"
-      gap="3"
-      px="3"
+      gap="2"
+      px="2"
       py="2"
       borderRadius="md"
-      fontSize="sm"
-      fontWeight={marked ? 'semibold' : 'medium'}
+      fontSize="0.8125rem"
+      fontWeight="medium"
       color={marked ? 'teal.fg' : 'fg.muted'}
       bg={active ? 'teal.subtle' : 'transparent'}
       // The section's mark: a bar at the start, without the current page's fill.
@@ -137,7 +140,9 @@ function MenuItem({
     >
       <RouterLink to={link.path} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
         <Icon as={link.icon} boxSize="4" flexShrink={0} aria-hidden />
-        {link.label}
+        <Text as="span" truncate minW="0">
+          {link.label}
+        </Text>
       </RouterLink>
     </Link>
   )

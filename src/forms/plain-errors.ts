@@ -75,38 +75,34 @@ function comparedMessage(
   schema: RJSFSchema | undefined,
   uiSchema: UiSchema | undefined,
 ): string | undefined {
-  const keys = (error.schemaPath ?? '').split('/').slice(1)
-  const keyword = keys.at(-1)
-  if ((keyword !== 'minimum' && keyword !== 'maximum') || keys.at(-3) !== 'properties') {
-    return undefined
-  }
-  let at: unknown = schema
-  const nodes: unknown[] = []
-  for (const key of keys) {
-    at = holding(schema, at, key)?.[key]
-    nodes.push(at)
-  }
-  const bound = at
-  const pointer = isObject(bound) ? bound.$data : undefined
+  const keyword = error.name
+  const field = (error.property ?? '').replace(/^\./, '')
   const limit = error.params?.limit
-  if (typeof pointer !== 'string' || typeof limit !== 'number') return undefined
-  const field = keys.at(-2) as string
-  const other = pointer.split('/').at(-1) as string
-  const properties = nodes.at(-3)
+  if ((keyword !== 'minimum' && keyword !== 'maximum') || typeof limit !== 'number') return
+  // The error's schemaPath is relative to a "$ref"'d part, so the bound is looked for by field.
+  const pointer = propertySchemas(schema, field)
+    .map((property) => property[keyword])
+    .find((bound): bound is { $data: string } => isObject(bound) && typeof bound.$data === 'string')
+  if (!pointer) return undefined
+  const other = pointer.$data.split('/').at(-1) ?? ''
   const title = (key: string) => {
-    const ui = uiSchema?.[key] as UiSchema | undefined
-    const uiTitle = ui?.['ui:title']
+    const uiTitle = (uiSchema?.[key] as UiSchema | undefined)?.['ui:title']
     if (typeof uiTitle === 'string') return uiTitle
-    const own = holding(schema, isObject(properties) ? properties[key] : undefined, 'title')
+    const own = propertySchemas(schema, key).find((property) => typeof property.title === 'string')
     return typeof own?.title === 'string' ? own.title : key
   }
   const money = (uiSchema?.[field] as UiSchema | undefined)?.['ui:widget'] === 'money'
-  return boundByFieldText(
-    title(field),
-    keyword,
-    title(other),
-    money ? formatNaira(limit) : String(limit),
-  )
+  const value = money ? formatNaira(limit) : String(limit)
+  return boundByFieldText(title(field), keyword, title(other), value)
+}
+
+/** Every schema of the property `key` anywhere in the form's schema (its forms, its rules). */
+function propertySchemas(node: unknown, key: string): Record<string, unknown>[] {
+  if (Array.isArray(node)) return node.flatMap((item) => propertySchemas(item, key))
+  if (!isObject(node)) return []
+  const own =
+    isObject(node.properties) && isObject(node.properties[key]) ? [node.properties[key]] : []
+  return [...own, ...Object.values(node).flatMap((child) => propertySchemas(child, key))]
 }
 
 /**

@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPost, apiProvider, unique } from './support/api'
 import { seriousViolations } from './support/axe'
-import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
+import { animationsDone, launchBrowser, openSignedInPage, screenshot } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -78,16 +78,16 @@ describe.each([1280, 375])('first use at %i px', (width) => {
         const path = await link.getAttribute('href')
         await link.click()
         await page.waitForURL((url) => url.pathname === path)
-        await expect(link.getAttribute('aria-current')).resolves.toBe('page')
-        // The lines its label's text takes.
-        const lines = await link.evaluate((element) => {
-          const text = [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)
-          if (!text) return 0
+        await expect.poll(() => link.getAttribute('aria-current')).toBe('page')
+        // Its label: the lines its text takes, and whether it is cut short.
+        const label = await link.evaluate((element) => {
+          const text = element.lastElementChild as HTMLElement
           const range = document.createRange()
           range.selectNodeContents(text)
-          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+          return { lines: tops.size, cut: text.scrollWidth > text.clientWidth }
         })
-        expect(lines, `${path} wraps`).toBe(1)
+        expect(label, path ?? '').toEqual({ lines: 1, cut: false })
       }
       await screenshot(page, 'side-menu-active-1280')
     },
@@ -142,6 +142,7 @@ describe.each([1280, 375])('first use at %i px', (width) => {
     })
     const dialog = page.getByRole('dialog', { name: 'Crop your photo' })
     await dialog.getByText('Brand Logo: drag and zoom to frame it, then Upload.').waitFor()
+    await animationsDone(page)
     await screenshot(page, `brand-logo-crop-${width}`)
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'hidden' })

@@ -372,7 +372,8 @@ describe('create product', () => {
     const view = renderApp('/service-providers/9/products/new', { signedIn: true })
     // The first visit loads the form library's chunk, slow on a busy machine.
     await screen.findByRole('button', { name: 'Create Product' }, { timeout: 10_000 })
-    expect(categoriesPicker()).toBeEnabled()
+    // The picker loads on its own, with the first form that shows one.
+    await waitFor(() => expect(categoriesPicker()).toBeEnabled())
     return view
   }
 
