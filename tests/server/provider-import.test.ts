@@ -41,10 +41,24 @@ describeEachDatabase("a provider's own CSV import", (suite) => {
       headers: api.headers,
     })
     const same = await importCsv(exported.body)
-    expect(same.json()).toEqual({ created: 0, updated: 0, unchanged: 1, errors: [], batchId: null })
+    expect(same.json()).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+      errors: [],
+      batchId: null,
+      rows: [{ row: 2, status: 'unchanged', name: `${tag} mine` }],
+    })
 
     const dry = await importCsv(`Name,Description,Price (₦)\n${tag} dry,D,1\n`, '?dryRun=true')
-    expect(dry.json()).toEqual({ created: 1, updated: 0, unchanged: 0, errors: [], batchId: null })
+    expect(dry.json()).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      errors: [],
+      batchId: null,
+      rows: [{ row: 2, status: 'create', id: null, name: `${tag} dry` }],
+    })
     expect(await namesOf(providerId)).toEqual([`${tag} mine`])
 
     const refusal = otherParent(providerId)
@@ -58,7 +72,7 @@ describeEachDatabase("a provider's own CSV import", (suite) => {
     ].join('\n')
     const refused = await importCsv(csv)
     expect(refused.statusCode, refused.body).toBe(400)
-    expect(refused.json()).toEqual({
+    expect(refused.json()).toMatchObject({
       created: 2,
       updated: 1,
       unchanged: 0,
