@@ -7,8 +7,9 @@ import { server } from './msw/server'
 import { testQueryClient } from './support/render-ui'
 import { installMatchMedia, resetViewport } from './support/viewport'
 
-// Lazy pages load through dynamic imports; give them a little more than the default second.
-configure({ asyncUtilTimeout: 3000 })
+// Lazy pages load through dynamic imports: a file's first page can take several seconds while
+// the server and browser suites share the two cores. A wait ends as soon as its element shows.
+configure({ asyncUtilTimeout: 8000 })
 
 // Browser APIs Chakra (Ark/Zag) touches that jsdom lacks.
 class ResizeObserverStub {
