@@ -9,6 +9,7 @@ import { schemaFields } from '../support/schema-labels'
 import { apiPost, apiProvider, apiToken, unique } from './support/api'
 import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
 import { optionEndingWith, pickCategory } from './support/combobox'
+import { showFilters } from './support/lists'
 
 const product = schemaFields('product')
 const productCategory = schemaFields('product-category')
@@ -141,6 +142,7 @@ describe.each([1280, 375])('typing over a picker’s choice at %i px', (width) =
     const { page, problems } = await openSignedInPage(browser, { width })
     try {
       await page.goto('/product-categories')
+      await showFilters(page)
       const filter = page.getByRole('combobox', { name: 'Parent Category' })
       await expect.poll(() => filter.inputValue()).toBe('All')
       const name = nameOf(2345)

@@ -304,7 +304,7 @@ describe.each(kinds)('$name detail', (kind) => {
   it('says None without subcategories', async () => {
     renderApp(`${kind.base}/3`, { signedIn: true })
     expect(await screen.findByRole('heading', { name: 'Repairs', level: 1 })).toBeVisible()
-    expect(await findDetailValue('Subcategories')).toHaveTextContent(/^None$/)
+    expect(await findDetailValue('Subcategories')).toHaveTextContent(/^No subcategories$/)
   })
 
   it('names the first ten, then "and N more" leads to the list filtered by parent', async () => {

@@ -28,7 +28,7 @@ export function CategoryChildren({ kind, id }: { kind: CategoryKind; id: number 
   return (
     <DetailItem label="Subcategories">
       {data.length === 0 ? (
-        <Text color="fg.muted">None</Text>
+        <Text color="fg.muted">No subcategories</Text>
       ) : (
         <HStack as="ul" listStyleType="none" gap="1" columnGap="3" wrap="wrap">
           {data.map((child) => (
