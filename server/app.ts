@@ -31,6 +31,8 @@ import { registerListRoutes } from './lists/list-routes'
 import { type LoggerConfig, loggerOptions } from './logging'
 import { registerOpenApi, registerOpenApiRoutes } from './openapi'
 import { registerOperatorRoutes } from './operators/operator-routes'
+import { registerPresenceRoutes } from './presence/presence-routes'
+import { memoryPresence, tablePresence } from './presence/presence-store'
 import { registerSchemas } from './schemas'
 import { registerSecurityHeaders } from './security-headers'
 import { registerTrashRoutes } from './trash/trash-routes'
@@ -108,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // instance's event streams hear every write; on SQLite the streams hear them straight away.
   const hub = createEventHub()
   const notices = config.databaseUrl
-    ? await listenForWrites(config.databaseUrl, db, app.log, hub.deliver)
+    ? await listenForWrites(config.databaseUrl, db, app.log, hub.deliver, hub.deliverPresence)
     : undefined
   if (notices) app.addHook('onClose', () => notices.close())
   registerReadCacheInvalidation(app, db, notices?.announce)
@@ -137,6 +139,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMeRoutes(app, { db, policy })
   registerOperatorRoutes(app, { db, policy })
   registerEventRoutes(app, { db, hub, policy, heartbeatMs: options.eventsHeartbeatMs })
+  // Who has which record's edit page open: shared through the database on PostgreSQL, in this
+  // one process's memory on SQLite (decision 025).
+  registerPresenceRoutes(app, {
+    db,
+    entities,
+    store: config.databaseUrl ? tablePresence(db) : memoryPresence(),
+    publish: async (record) =>
+      notices ? notices.announcePresence(record) : hub.deliverPresence(record),
+    now: options.now,
+  })
   for (const entity of entities) await app.register(entityPlugin, { db, entity })
   const capabilities = [
     registerListRoutes,

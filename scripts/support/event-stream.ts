@@ -9,6 +9,12 @@ export interface StreamedEvent {
   at: string
 }
 
+/** A named event (`event: presence`): who is editing a record changed. */
+export interface NamedEvent {
+  name: string
+  data: { collection: string; id: number }
+}
+
 export interface EventStream {
   /** The answer's status: 200 for a stream, else the refusal (its body is in `detail`). */
   status: number
@@ -18,8 +24,12 @@ export interface EventStream {
   events: StreamedEvent[]
   /** Every comment line so far (`connected`, `heartbeat`). */
   comments: string[]
+  /** Every named event so far, in arrival order (never in `events`). */
+  named: NamedEvent[]
   /** Resolves with the first event (already received or to come) that `matches`. */
   next(matches: (event: StreamedEvent) => boolean): Promise<StreamedEvent>
+  /** Resolves with the first named event (already received or to come) that `matches`. */
+  nextNamed(matches: (event: NamedEvent) => boolean): Promise<NamedEvent>
   /** Resolves once the server has ended the stream. */
   ended: Promise<void>
   close(): void
@@ -35,19 +45,24 @@ export async function openEventStream(
     headers: token ? { authorization: `Bearer ${token}` } : {},
     signal: abort.signal,
   })
-  const waiting = new Set<{
-    matches: (e: StreamedEvent) => boolean
-    resolve(e: StreamedEvent): void
-  }>()
+  type Waiter<T> = { matches: (e: T) => boolean; resolve(e: T): void }
+  const waiting = new Set<Waiter<StreamedEvent>>()
+  const waitingNamed = new Set<Waiter<NamedEvent>>()
   const stream: EventStream = {
     status: response.status,
     contentType: response.headers.get('content-type'),
     events: [],
     comments: [],
+    named: [],
     next(matches) {
       const seen = stream.events.find(matches)
       if (seen) return Promise.resolve(seen)
       return new Promise((resolve) => waiting.add({ matches, resolve }))
+    },
+    nextNamed(matches) {
+      const seen = stream.named.find(matches)
+      if (seen) return Promise.resolve(seen)
+      return new Promise((resolve) => waitingNamed.add({ matches, resolve }))
     },
     ended: Promise.resolve(),
     close: () => abort.abort(),
@@ -56,14 +71,23 @@ export async function openEventStream(
     stream.detail = ((await response.json()) as { detail: string }).detail
     return stream
   }
-  const received = (event: StreamedEvent) => {
-    stream.events.push(event)
-    onEvent(event)
-    for (const waiter of waiting) {
+  const wake = <T>(waiters: Set<Waiter<T>>, event: T) => {
+    for (const waiter of waiters) {
       if (!waiter.matches(event)) continue
-      waiting.delete(waiter)
+      waiters.delete(waiter)
       waiter.resolve(event)
     }
+  }
+  const received = (name: string | undefined, data: string) => {
+    if (name) {
+      const event = { name, data: JSON.parse(data) }
+      stream.named.push(event)
+      return wake(waitingNamed, event)
+    }
+    const event = JSON.parse(data) as StreamedEvent
+    stream.events.push(event)
+    onEvent(event)
+    wake(waiting, event)
   }
   stream.ended = (async () => {
     const decoder = new TextDecoder()
@@ -73,9 +97,11 @@ export async function openEventStream(
         buffer += decoder.decode(chunk, { stream: true })
         let end = buffer.indexOf('\n\n')
         while (end >= 0) {
+          let name: string | undefined
           for (const line of buffer.slice(0, end).split('\n')) {
             if (line.startsWith(':')) stream.comments.push(line.slice(1).trim())
-            else if (line.startsWith('data: ')) received(JSON.parse(line.slice(6)))
+            else if (line.startsWith('event: ')) name = line.slice(7)
+            else if (line.startsWith('data: ')) received(name, line.slice(6))
           }
           buffer = buffer.slice(end + 2)
           end = buffer.indexOf('\n\n')

@@ -102,7 +102,7 @@ export const documentedMachines: Documented[] = [
     machine: liveChangesMachine,
     file: 'src/machines/live-changes-machine.ts',
     summary:
-      'The live-changes stream (`GET /api/events`): connecting, open, retrying with a growing wait after a drop (catching up once open again), stopped on 401.',
+      'The live-changes stream (`GET /api/events`): connecting, open (handing on each change, and each presence event to the edit pages), retrying with a growing wait after a drop (catching up once open again), stopped on 401.',
     input: 'none',
   },
 ]

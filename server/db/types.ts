@@ -189,6 +189,20 @@ export interface Database {
   trash: TrashTable
   imports: ImportsTable
   keptImages: KeptImagesTable
+  presence: PresenceTable
+}
+
+/** Who has which record's edit page open, on PostgreSQL (migration 022,
+ * server/presence/presence-store.ts). */
+export interface PresenceTable {
+  /** The collection's path under /api, e.g. `products`. */
+  collection: string
+  recordId: number
+  operatorId: number
+  /** When they opened it. */
+  since: number
+  /** Their page's last heartbeat. */
+  seenAt: number
 }
 
 /** An image a version of its record refers to, kept after it was removed or replaced

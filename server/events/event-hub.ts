@@ -1,5 +1,7 @@
 // This instance's open event streams (./event-routes.ts) and what reaches them: every write
-// event, whichever instance made it, arrives here through `deliver` exactly once.
+// event, whichever instance made it, arrives here through `deliver` exactly once; every change
+// of who is editing a record (../presence) through `deliverPresence`.
+import type { PresenceRecord } from '../presence/presence-store'
 import type { WriteEvent } from './write-events'
 
 export interface EventHub {
@@ -7,6 +9,11 @@ export interface EventHub {
   subscribe(listener: (events: readonly WriteEvent[]) => void): () => void
   /** Hands a batch to every subscriber. */
   deliver(events: readonly WriteEvent[]): void
+  /** Calls `listener` with every record whose editors changed from now on; returns its
+   * unsubscribe. */
+  subscribePresence(listener: (record: PresenceRecord) => void): () => void
+  /** Someone opened or left the record's edit page: hands it to every presence subscriber. */
+  deliverPresence(record: PresenceRecord): void
   /** Streams register how to end themselves, so a shutdown can end them all. */
   onClose(end: () => void): () => void
   /** Ends every open stream (server shutdown). */
@@ -16,6 +23,7 @@ export interface EventHub {
 
 export function createEventHub(): EventHub {
   const listeners = new Set<(events: readonly WriteEvent[]) => void>()
+  const presenceListeners = new Set<(record: PresenceRecord) => void>()
   const enders = new Set<() => void>()
   return {
     subscribe(listener) {
@@ -24,6 +32,13 @@ export function createEventHub(): EventHub {
     },
     deliver(events) {
       for (const listener of listeners) listener(events)
+    },
+    subscribePresence(listener) {
+      presenceListeners.add(listener)
+      return () => presenceListeners.delete(listener)
+    },
+    deliverPresence(record) {
+      for (const listener of presenceListeners) listener(record)
     },
     onClose(end) {
       enders.add(end)

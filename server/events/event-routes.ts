@@ -3,7 +3,8 @@
 // Authorization header like any request (the browser uses fetch, not EventSource, which cannot
 // send one). A comment line every `heartbeatMs` keeps proxies from closing an idle stream, and
 // each heartbeat checks the session again: a stream whose session was revoked or has expired
-// ends, and the client's reconnection then gets its 401.
+// ends, and the client's reconnection then gets its 401. Who is editing a record
+// (../presence) travels on the same stream as `event: presence` with `{"collection", "id"}`.
 import { PassThrough } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -37,6 +38,11 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRouteOpt
     const unsubscribe = hub.subscribe((events) => {
       for (const event of events) send(`data: ${JSON.stringify(event)}\n\n`)
     })
+    // A named event: a client that listens for writes only (EventSource's `message`) never
+    // takes it for one.
+    const unsubscribePresence = hub.subscribePresence((record) => {
+      send(`event: presence\ndata: ${JSON.stringify(record)}\n\n`)
+    })
     const heartbeat = setInterval(() => {
       sessionIsLive(db, token, policy).then(
         (live) => (live ? send(': heartbeat\n\n') : stream.end()),
@@ -48,6 +54,7 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRouteOpt
     const cleanUp = () => {
       clearInterval(heartbeat)
       unsubscribe()
+      unsubscribePresence()
       forgetEnd()
     }
     stream.once('close', cleanUp)

@@ -11,14 +11,15 @@
 // - Sessions: every read request would otherwise look its bearer token up in the database
 //   (../auth/sessions.ts); a sign-out is a write, so it is seen at once like any other.
 //
-// Everything is forgotten whenever a request that may write reaches the server, and when another
-// instance on the same PostgreSQL announces a write (./write-notices.ts). Writers outside the
+// Everything is forgotten whenever a request that may write reaches the server (but for routes
+// that write nothing a read shows: `keepsReadCaches`), and when another instance on the same
+// PostgreSQL announces a write (./write-notices.ts). Writers outside the
 // product, such as seed scripts, are seen after a few seconds: an entry older than the TTL is
 // computed again (anything but a session is served meanwhile, up to twice the TTL). SQLite's read
 // workers see every write at once instead, so their caches keep entries until the next write
 // (`keepUntilForgotten`, ../read-worker-pages.ts). A total that disagrees with the page read
 // beside it is counted again, so a page never lists more rows than its total says.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { SelectQueryBuilder } from 'kysely'
 import type { Db } from '../db/types'
 
@@ -215,7 +216,18 @@ export function distrustReadCaches(db: Db, holder: object, distrust: boolean): v
   forgetReadCaches(db)
 }
 
-const mayWrite = (method: string) => method !== 'GET' && method !== 'HEAD'
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route that writes nothing any read shows (an edit page's presence heartbeat, every few
+     * seconds per open page): the caches stay. */
+    keepsReadCaches?: boolean
+  }
+}
+
+const changesData = (request: FastifyRequest) =>
+  request.method !== 'GET' &&
+  request.method !== 'HEAD' &&
+  request.routeOptions.config.keepsReadCaches !== true
 
 /**
  * Forgets everything whenever a request that may write arrives and when it has finished;
@@ -228,15 +240,15 @@ export function registerReadCacheInvalidation(
   announce?: () => Promise<void>,
 ): void {
   // Callback hooks, not async ones: every request passes here, and a promise each time costs.
-  const forget = (request: { method: string }, _reply: unknown, done: () => void) => {
-    if (mayWrite(request.method)) forgetReadCaches(db)
+  const forget = (request: FastifyRequest, _reply: unknown, done: () => void) => {
+    if (changesData(request)) forgetReadCaches(db)
     done()
   }
   app.addHook('onRequest', forget)
   app.addHook('onResponse', forget)
   if (announce) {
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (mayWrite(request.method)) await announce()
+      if (changesData(request)) await announce()
       return payload
     })
   }

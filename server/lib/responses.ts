@@ -216,7 +216,9 @@ export const ok = {
     200: text(
       'text/event-stream',
       'Server-Sent Events: `data: {"collection", "id", "action", "operator", "at"}` for every ' +
-        'record changed by a committed write on any instance; a comment line at least every 25 s',
+        'record changed by a committed write on any instance; `event: presence` with ' +
+        '`data: {"collection", "id"}` when who is editing that record changed ' +
+        '(`PUT /{collection}/{id}/presence`); a comment line at least every 25 s',
     ),
   },
   csv: {

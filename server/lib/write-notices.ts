@@ -6,16 +6,19 @@
 //
 // A second channel carries the live changes (../events/write-events.ts): each notice holds a
 // JSON array of write events, cut into notices under PostgreSQL's 8000-byte payload limit, and
-// every instance (this one too) hands what it hears to its own event streams.
+// every instance (this one too) hands what it hears to its own event streams. A third carries
+// presence (../presence): the record whose editors changed, `{"collection", "id"}`.
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
 import type { Db } from '../db/types'
 import type { WriteEvent } from '../events/write-events'
+import type { PresenceRecord } from '../presence/presence-store'
 import { distrustReadCaches, forgetReadCaches } from './read-cache'
 
 const CHANNEL = 'backoffice_writes'
 const EVENTS_CHANNEL = 'backoffice_events'
+const PRESENCE_CHANNEL = 'backoffice_presence'
 const RECONNECT_MS = 1_000
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const MAX_NOTICE_BYTES = 7_900
@@ -25,6 +28,8 @@ export interface WriteNotices {
   announce(): Promise<void>
   /** Tells every instance (this one included) about these write events. */
   announceEvents(events: readonly WriteEvent[]): Promise<void>
+  /** Tells every instance (this one included) that the record's editors changed. */
+  announcePresence(record: PresenceRecord): Promise<void>
   close(): Promise<void>
 }
 
@@ -34,6 +39,7 @@ export async function listenForWrites(
   db: Db,
   log: FastifyBaseLogger,
   onEvents: (events: WriteEvent[]) => void = () => {},
+  onPresence: (record: PresenceRecord) => void = () => {},
 ): Promise<WriteNotices> {
   const holder = {}
   let client: pg.Client | null = null
@@ -56,12 +62,14 @@ export async function listenForWrites(
     current.on('end', () => onLost())
     current.on('notification', (notice) => {
       if (notice.channel === EVENTS_CHANNEL) onEvents(JSON.parse(notice.payload ?? '[]'))
+      else if (notice.channel === PRESENCE_CHANNEL) onPresence(JSON.parse(notice.payload ?? '{}'))
       else forgetReadCaches(db)
     })
     try {
       await current.connect()
       await current.query(`LISTEN ${CHANNEL}`)
       await current.query(`LISTEN ${EVENTS_CHANNEL}`)
+      await current.query(`LISTEN ${PRESENCE_CHANNEL}`)
       if (!closed && !lost) distrustReadCaches(db, holder, false)
     } catch (error) {
       onLost(error as Error)
@@ -87,6 +95,14 @@ export async function listenForWrites(
       } catch (error) {
         // The write went through; open lists refresh on the next change or reload.
         log.warn({ err: error }, 'write notices: could not announce write events')
+      }
+    },
+    async announcePresence(record) {
+      try {
+        await sql`select pg_notify(${PRESENCE_CHANNEL}, ${JSON.stringify(record)})`.execute(db)
+      } catch (error) {
+        // The others' pages see the change with their next heartbeat instead.
+        log.warn({ err: error }, 'write notices: could not announce presence')
       }
     },
     async close() {

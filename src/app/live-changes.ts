@@ -1,12 +1,14 @@
 // The live-changes connection of a signed-in shell (decision 024): the machine with the real
 // stream, and each change refreshing the reads it makes stale, so an open list or record page
-// shows another operator's write without a reload. Mounted once, in the shell.
+// shows another operator's write without a reload; an edit page asks again who else is editing
+// when someone comes or goes (presence, decision 025). Mounted once, in the shell.
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef } from '@xstate/react'
 import { useEffect } from 'react'
 import { fromCallback, fromPromise } from 'xstate'
 import { api } from '../lib/api-client'
 import { isStaleAfter, parseLiveChange } from '../lib/live-changes'
+import { parsePresence, presenceKey } from '../lib/presence'
 import { liveChangesMachine, retryDelayMs } from '../machines/live-changes-machine'
 
 export function useLiveChanges(): void {
@@ -21,7 +23,12 @@ export function useLiveChanges(): void {
             .events('/events', {
               signal,
               onOpen: () => sendBack({ type: 'stream.opened' }),
-              onData: (data) => {
+              onData: (data, event) => {
+                if (event === 'presence') {
+                  const presence = parsePresence(data)
+                  if (presence) sendBack({ type: 'presence.received', presence })
+                  return
+                }
                 const change = parseLiveChange(data)
                 if (change) sendBack({ type: 'change.received', change })
               },
@@ -50,6 +57,8 @@ export function useLiveChanges(): void {
           void client.invalidateQueries({
             predicate: (query) => isStaleAfter(change, query.queryKey),
           }),
+        applyPresence: (_, { presence }) =>
+          void client.invalidateQueries({ queryKey: presenceKey(presence), exact: true }),
         catchUp: () => void client.invalidateQueries(),
       },
     }),

@@ -109,6 +109,8 @@ interface RequestOptions<T> {
   ifMatch?: string | null
   /** A long download: no timeout, this signal cancels it instead. */
   signal?: AbortSignal
+  /** Sent even if the page closes meanwhile (fetch's keepalive). */
+  keepalive?: boolean
   read: (response: Response) => Promise<T>
 }
 
@@ -148,6 +150,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
               headers,
               body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
               signal,
+              keepalive: opts.keepalive,
             })
       } catch {
         const reason = opts.signal?.aborted
@@ -195,6 +198,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `body`: for the few deletes that need proof (turning two-factor sign-in off takes a code). */
     delete: <T = void>(path: string, query?: QueryParams, body?: unknown) =>
       request<T>('DELETE', path, { query, body, read: json }),
+    /** A DELETE the browser still sends while the page is closing (keepalive): a goodbye on
+     * `pagehide`, such as leaving an edit page (presence). */
+    deleteAsPageCloses: (path: string) =>
+      request<void>('DELETE', path, { keepalive: true, read: json }),
     /** For image bytes (photos, logos, product images) shown through object URLs. */
     getBlob: (path: string, query?: QueryParams) =>
       request<Blob>('GET', path, { query, read: (response) => response.blob() }),
@@ -208,13 +215,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<T>('POST', path, { file, query, signal, read: json }),
     /**
      * A Server-Sent Events stream (the live changes), the token in the Authorization header:
-     * `onOpen` once it is open, `onData` with each event's data. Resolves when the server ends
-     * it (or `signal` does); rejects with an ApiError when refused (a 401 ends the session like
-     * any other) or when the connection breaks. Never retries: the caller decides when.
+     * `onOpen` once it is open, `onData` with each event's data and name ('' for a write,
+     * `presence` for presence). Resolves when the server ends it (or `signal` does); rejects
+     * with an ApiError when refused (a 401 ends the session like any other) or when the
+     * connection breaks. Never retries: the caller decides when.
      */
     events: async (
       path: string,
-      handlers: { signal: AbortSignal; onOpen: () => void; onData: (data: string) => void },
+      handlers: {
+        signal: AbortSignal
+        onOpen: () => void
+        onData: (data: string, event: string) => void
+      },
     ) => {
       const token = tokenStore.get()
       const headers: Record<string, string> = {}
@@ -234,7 +246,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
           throw new ApiError(response.status, detail, undefined, body)
         },
         onmessage: (message) => {
-          if (message.data) handlers.onData(message.data)
+          if (message.data) handlers.onData(message.data, message.event)
         },
         onerror: (error) => {
           throw isApiError(error) ? error : new ApiError(null, null, NETWORK_ERROR)

@@ -3,8 +3,10 @@
 // (1 s, 2 s, 4 s… at most 30 s) and connecting again; a 401 stops it for good (the session has
 // ended; the API client sends the browser to /login). An open stream hands each change to
 // `applyChange`; a stream opened again after a drop first runs `catchUp`, since writes made
-// while it was down were never heard. The app provides `connect` (the stream, reporting back with
-// `stream.*` and `change.received`), `wait` (the pause before a retry) and the two actions.
+// while it was down were never heard. The stream also says when who is editing a record changed
+// (presence, decision 025): an open stream hands that to `applyPresence`. The app provides
+// `connect` (the stream, reporting back with `stream.*`, `change.received` and
+// `presence.received`), `wait` (the pause before a retry) and the three actions.
 import { type AnyEventObject, assign, fromCallback, fromPromise, setup } from 'xstate'
 
 /** One line of the stream: a record changed by a committed write. */
@@ -16,6 +18,12 @@ export interface LiveChange {
   at: string
 }
 
+/** Someone opened or left a record's edit page. */
+export interface PresenceChange {
+  collection: string
+  id: number
+}
+
 export interface LiveChangesContext {
   /** Drops since the stream was last open: the next wait grows with it. */
   failures: number
@@ -25,6 +33,7 @@ export type LiveChangesEvent =
   // What the connect actor reports back.
   | { type: 'stream.opened' }
   | { type: 'change.received'; change: LiveChange }
+  | { type: 'presence.received'; presence: PresenceChange }
   | { type: 'stream.dropped' }
   | { type: 'stream.refused' }
   // The browser is back online: no reason to wait longer.
@@ -53,6 +62,7 @@ export const liveChangesMachine = setup({
   },
   actions: {
     applyChange: (_, _params: { change: LiveChange }) => {},
+    applyPresence: (_, _params: { presence: PresenceChange }) => {},
     catchUp: () => {},
   },
   guards: {
@@ -93,6 +103,12 @@ export const liveChangesMachine = setup({
           on: {
             'change.received': {
               actions: { type: 'applyChange', params: ({ event }) => ({ change: event.change }) },
+            },
+            'presence.received': {
+              actions: {
+                type: 'applyPresence',
+                params: ({ event }) => ({ presence: event.presence }),
+              },
             },
           },
         },

@@ -3,6 +3,7 @@ import { waitFor } from 'xstate'
 import {
   type LiveChange,
   liveChangesMachine,
+  type PresenceChange,
   retryDelayMs,
 } from '../../src/machines/live-changes-machine'
 import {
@@ -22,18 +23,25 @@ const CHANGE: LiveChange = {
   at: '2026-11-27T06:00:00.000Z',
 }
 
+const PRESENCE: PresenceChange = { collection: 'products', id: 7 }
+
 function start() {
   const connect = callbackByHand<unknown>()
   const wait = settledByHand<void, { failures: number }>()
   const applyChange = vi.fn()
+  const applyPresence = vi.fn()
   const catchUp = vi.fn()
   const logic = liveChangesMachine.provide({
     actors: { connect: connect.logic, wait: wait.logic },
-    actions: { applyChange: (_, params) => applyChange(params.change), catchUp },
+    actions: {
+      applyChange: (_, params) => applyChange(params.change),
+      applyPresence: (_, params) => applyPresence(params.presence),
+      catchUp,
+    },
   })
   const actor = startMachine(logic)
   const state = () => actor.getSnapshot()
-  return { actor, state, connect, wait, applyChange, catchUp }
+  return { actor, state, connect, wait, applyChange, applyPresence, catchUp }
 }
 
 /** Started, then the stream dropped once: waiting to retry. */
@@ -61,6 +69,18 @@ describe('live changes machine: the connection', () => {
     connect.sendBack({ type: 'change.received', change: { ...CHANGE, id: 8 } })
     expect(applyChange.mock.calls).toEqual([[CHANGE], [{ ...CHANGE, id: 8 }]])
     expect(catchUp).not.toHaveBeenCalled()
+    expect(where(state())).toBe('connection.open')
+  })
+
+  it('an open stream hands each presence change to applyPresence, never to applyChange', () => {
+    const { state, connect, applyChange, applyPresence } = start()
+    // Before the stream is open, nothing is heard.
+    connect.sendBack({ type: 'presence.received', presence: PRESENCE })
+    expect(applyPresence).not.toHaveBeenCalled()
+    connect.sendBack({ type: 'stream.opened' })
+    connect.sendBack({ type: 'presence.received', presence: PRESENCE })
+    expect(applyPresence.mock.calls).toEqual([[PRESENCE]])
+    expect(applyChange).not.toHaveBeenCalled()
     expect(where(state())).toBe('connection.open')
   })
 
@@ -128,6 +148,7 @@ describeShortestPaths('live changes machine: shortest paths to every state', liv
   events: [
     { type: 'stream.opened' },
     { type: 'change.received', change: CHANGE },
+    { type: 'presence.received', presence: PRESENCE },
     { type: 'stream.dropped' },
     { type: 'stream.refused' },
     { type: 'connection.retry' },

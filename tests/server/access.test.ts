@@ -299,6 +299,8 @@ describeEachDatabase('access control', (suite) => {
         'POST /api/service-providers/:id/products/import',
         'POST /api/imports/:batchId/undo',
         'GET /api/events',
+        'PUT /api/products/:id/presence',
+        'DELETE /api/service-provider-categories/:id/presence',
       ]),
     )
     expect(new Set(keys).size).toBe(keys.length)

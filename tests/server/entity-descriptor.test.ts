@@ -391,6 +391,7 @@ describeEachDatabase('an entity defined by one descriptor and one table', (suite
       '/api/widgets/trash/{id}',
       '/api/widgets/{id}',
       '/api/widgets/{id}/history',
+      '/api/widgets/{id}/presence',
       '/api/widgets/{id}/restore',
       '/api/widgets/{id}/revert',
     ])

@@ -365,7 +365,8 @@ const ENDPOINTS: Endpoint[] = [
       extra: ['filter'],
     }),
   ),
-  // The trash and revert of every collection (decision 022), after the deletes that fill it.
+  // The trash and revert of every collection (decision 022), after the deletes that fill it;
+  // presence.
   ...COLLECTIONS.flatMap((path): Endpoint[] => [
     { method: 'GET', url: `${path}/trash` },
     {
@@ -376,6 +377,9 @@ const ENDPOINTS: Endpoint[] = [
     { method: 'POST', url: `${path}/:id/restore` },
     { method: 'POST', url: `${path}/trash/bulk`, body: bulk(['restore']), extra: ['filter'] },
     { method: 'DELETE', url: `${path}/trash/:id` },
+    // Presence (decision 025): who has the record's edit page open.
+    { method: 'PUT', url: `${path}/:id/presence` },
+    { method: 'DELETE', url: `${path}/:id/presence` },
   ]),
 ]
 

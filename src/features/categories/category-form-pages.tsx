@@ -9,6 +9,7 @@ import { CancelLink } from '../../components/cancel-link'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
+import { PresenceNotice } from '../../components/presence-notice'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
@@ -77,6 +78,7 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
           { label: 'Edit' },
         ]}
       />
+      <PresenceNotice record={`${kind.apiPath}/${id}`} />
       <StaleRecordAlert
         error={category.stale}
         onReload={category.reload}

@@ -11,6 +11,7 @@ import { CancelLink } from '../../components/cancel-link'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
+import { PresenceNotice } from '../../components/presence-notice'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
 import { customValues } from '../../forms/custom-fields'
 import { withFieldOptions } from '../../forms/define-form'
@@ -102,6 +103,7 @@ export function ProductEditPage() {
           { label: 'Edit' },
         ]}
       />
+      <PresenceNotice record={`/products/${id}`} />
       <StaleRecordAlert
         error={record.stale}
         onReload={record.reload}

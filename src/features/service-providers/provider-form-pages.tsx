@@ -13,6 +13,7 @@ import { ImageUploadField } from '../../components/image-upload-field'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
+import { PresenceNotice } from '../../components/presence-notice'
 import { StaleRecordAlert } from '../../components/stale-record-alert'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
@@ -103,6 +104,7 @@ export function ProviderEditPage() {
           { label: 'Edit' },
         ]}
       />
+      <PresenceNotice record={`/service-providers/${id}`} />
       <StaleRecordAlert
         error={record.stale}
         onReload={record.reload}

@@ -67,3 +67,25 @@ export async function apiStatus(path: string): Promise<number> {
   })
   return response.status
 }
+
+export interface Credentials {
+  username: string
+  password: string
+}
+
+/** A new operator of `role`, invited by the administrator and with the invite accepted, so a
+ * journey can sign in as someone other than the administrator. */
+export async function apiOperator(
+  role: 'administrator' | 'editor' | 'viewer',
+): Promise<Credentials> {
+  const username = unique(role).replace(' ', '-')
+  const password = `${username}-password`
+  const { inviteToken } = await apiPost<{ inviteToken: string }>('/operators', { username, role })
+  const response = await fetch(`${inject('baseUrl')}/api/auth/invite`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ inviteToken, password }),
+  })
+  if (!response.ok) throw new Error(`invite failed: ${response.status} ${await response.text()}`)
+  return { username, password }
+}

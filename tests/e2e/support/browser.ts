@@ -67,10 +67,13 @@ export async function openPage(
   return { page, problems }
 }
 
-export async function signIn(page: Page) {
-  const admin = inject('admin')
-  await page.getByLabel('Username').fill(admin.username)
-  await page.getByLabel('Password').fill(admin.password)
+/** Signs in as the administrator, or as `operator` (support/api.ts `apiOperator`). */
+export async function signIn(
+  page: Page,
+  operator: { username: string; password: string } = inject('admin'),
+) {
+  await page.getByLabel('Username').fill(operator.username)
+  await page.getByLabel('Password').fill(operator.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
@@ -83,16 +86,18 @@ interface PageOptions {
   width?: number
   height?: number
   colorScheme?: ColorScheme
+  /** Someone other than the administrator. */
+  operator?: { username: string; password: string }
 }
 
 /** A signed-in page on the dashboard, for suites that test what comes after signing in. */
 export async function openSignedInPage(
   browser: Browser,
-  { width = 1280, height = 800, colorScheme = 'light' }: PageOptions = {},
+  { width = 1280, height = 800, colorScheme = 'light', operator }: PageOptions = {},
 ): Promise<WatchedPage> {
   const watched = await openPage(browser, width, height, colorScheme)
   await watched.page.goto('/login')
-  await signIn(watched.page)
+  await signIn(watched.page, operator)
   await watched.page.waitForURL('**/dashboard')
   return watched
 }

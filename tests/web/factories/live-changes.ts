@@ -2,7 +2,7 @@
 // stream that stays open and says nothing; `liveStream()` gives a test one it drives: send a
 // change, drop the connection, refuse the next one.
 import { HttpResponse, http } from 'msw'
-import type { LiveChange } from '../../../src/machines/live-changes-machine'
+import type { LiveChange, PresenceChange } from '../../../src/machines/live-changes-machine'
 import { apiUrl } from '../msw/handlers-support'
 
 const encoder = new TextEncoder()
@@ -68,6 +68,9 @@ export function liveStream() {
     /** Every request for the stream so far (each reconnection is one more). */
     requests,
     send: (change: LiveChange) => current().write(`data: ${JSON.stringify(change)}\n\n`),
+    /** Someone came to or left the record's edit page (presence, decision 025). */
+    sendPresence: (record: PresenceChange) =>
+      current().write(`event: presence\ndata: ${JSON.stringify(record)}\n\n`),
     /** The server ends the stream (a restart, a proxy's timeout). */
     drop: () => current().end(),
     /** The next connection attempt answers 401. */

@@ -4,6 +4,7 @@ import { categoryHandlers } from '../factories/categories'
 import { historyHandlers } from '../factories/history'
 import { liveChangesHandlers } from '../factories/live-changes'
 import { meHandlers } from '../factories/operators'
+import { presenceHandlers } from '../factories/presence'
 import { productHandlers } from '../factories/products'
 import { providerHandlers } from '../factories/providers'
 import { emptyTrashHandlers } from '../factories/trash'
@@ -31,6 +32,7 @@ export const handlers = [
   ...productHandlers(),
   ...historyHandlers(),
   ...liveChangesHandlers,
+  ...presenceHandlers,
   ...accountHandlers(),
   ...meHandlers(),
 ]
