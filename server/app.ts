@@ -32,6 +32,7 @@ import { type LoggerConfig, loggerOptions } from './logging'
 import { registerOpenApi, registerOpenApiRoutes } from './openapi'
 import { registerOperatorRoutes } from './operators/operator-routes'
 import { registerSchemas } from './schemas'
+import { registerSearchRoutes } from './search/search-routes'
 import { registerSecurityHeaders } from './security-headers'
 import { registerTrashRoutes } from './trash/trash-routes'
 import { schemaController } from './validation'
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerTrashRoutes,
     registerRevertRoutes,
     registerImportRoutes,
+    registerSearchRoutes,
   ]
   for (const register of capabilities) {
     await app.register(capabilityPlugin(register), { db, entities })
