@@ -4,16 +4,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { READ } from '../auth/rights'
-import type { Database } from '../db/types'
+import type { Database, Db } from '../db/types'
 import type { Entity } from '../entity'
 import { positiveWhole, querySchema, textParam } from '../lib/query-schema'
 import { positiveInteger, type RawQuery, single } from '../lists/list-params'
-import {
-  DEFAULT_SEARCH_LIMIT,
-  MAX_SEARCH_LIMIT,
-  MIN_SEARCH_LENGTH,
-  searchEverything,
-} from './search'
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, MIN_SEARCH_LENGTH, type SearchHit } from './search'
 
 const searchQuery = {
   ...querySchema({
@@ -86,4 +81,27 @@ export function registerSearchRoutes(
     )
     return { groups: await searchEverything(db, entities, text, limit) }
   })
+}
+
+export interface SearchGroup {
+  /** e.g. `products`. */
+  collection: string
+  hits: Array<SearchHit & { collection: string }>
+}
+
+/** The hits of every searchable entity, in the entities' order; those without a hit left out. */
+export async function searchEverything(
+  db: Db,
+  entities: readonly Entity[],
+  text: string,
+  limit: number,
+): Promise<SearchGroup[]> {
+  const found = await Promise.all(
+    entities.map(async ({ collection, search }) => {
+      const name = collection.replace(/^\/api\//, '')
+      const hits = search ? await search.find(db, text, limit) : []
+      return { collection: name, hits: hits.map((hit) => ({ ...hit, collection: name })) }
+    }),
+  )
+  return found.filter((group) => group.hits.length > 0)
 }

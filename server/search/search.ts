@@ -2,9 +2,8 @@
 // about being searched (`Entity.search`), and the answer's shape. Each entity finds its own hits
 // (./column-search.ts for records found through their text indexes, the pickers' category
 // search for categories); ./search-routes.ts asks every entity that has a `search` and groups
-// the hits by collection.
+// the hits by collection. Nothing here knows the descriptors (server/entity.ts imports this).
 import type { Db } from '../db/types'
-import type { Entity } from '../entity'
 
 /** One record found, as the top bar's search shows it. */
 export interface SearchHit {
@@ -26,26 +25,3 @@ export const MIN_SEARCH_LENGTH = 2
 /** Hits per collection unless `limit` says otherwise, and the most it may ask for. */
 export const DEFAULT_SEARCH_LIMIT = 5
 export const MAX_SEARCH_LIMIT = 20
-
-export interface SearchGroup {
-  /** e.g. `products`. */
-  collection: string
-  hits: Array<SearchHit & { collection: string }>
-}
-
-/** The hits of every searchable entity, in the entities' order; those without a hit left out. */
-export async function searchEverything(
-  db: Db,
-  entities: readonly Entity[],
-  text: string,
-  limit: number,
-): Promise<SearchGroup[]> {
-  const found = await Promise.all(
-    entities.map(async ({ collection, search }) => {
-      const name = collection.replace(/^\/api\//, '')
-      const hits = search ? await search.find(db, text, limit) : []
-      return { collection: name, hits: hits.map((hit) => ({ ...hit, collection: name })) }
-    }),
-  )
-  return found.filter((group) => group.hits.length > 0)
-}
