@@ -1,6 +1,7 @@
 // How the top bar's search finds service providers (../search/): by brand, email, the person's
 // name or phone number (its digits, however it was typed); shown by brand, with the person and
-// how to reach them, so the match is visible whichever field it was in.
+// how to reach them (the phone before the long email, so a phone's width shows it), so the
+// match is visible whichever field it was in.
 import {
   providerBrandName,
   providerEmail,
@@ -22,7 +23,7 @@ export const providerSearch = columnSearch({
     return rows.map((row) => ({
       id: row.id,
       name: row.brandName,
-      detail: [`${row.firstName} ${row.lastName}`, row.email, row.phoneNumber].join(' · '),
+      detail: [`${row.firstName} ${row.lastName}`, row.phoneNumber, row.email].join(' · '),
     }))
   },
 })

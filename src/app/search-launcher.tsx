@@ -84,6 +84,7 @@ export function SearchLauncher() {
             open={open}
             onClose={() => setOpen(false)}
             returnFocusTo={() => returnTo.current}
+            fullScreen={!wide}
           />
         </Suspense>
       )}

@@ -93,7 +93,7 @@ describeEachDatabase('search', (suite) => {
           {
             id: providerId,
             name: `${tag} Kitchen`,
-            detail: `Ngozi Bello · ${body.email} · +234 803 555 0101`,
+            detail: `Ngozi Bello · +234 803 555 0101 · ${body.email}`,
             collection: 'service-providers',
           },
         ],

@@ -52,16 +52,18 @@ export interface SearchDialogProps {
   onClose: () => void
   /** Where focus goes back to on closing: what had it before the search opened. */
   returnFocusTo: () => HTMLElement | null
+  /** The whole screen (phones), else a panel at the top sized to its hits. */
+  fullScreen: boolean
 }
 
-export function SearchDialog({ open, onClose, returnFocusTo }: SearchDialogProps) {
+export function SearchDialog({ open, onClose, returnFocusTo, fullScreen }: SearchDialogProps) {
   const input = useRef<HTMLInputElement>(null)
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(details) => !details.open && onClose()}
       placement="top"
-      size={{ base: 'full', md: 'lg' }}
+      size={fullScreen ? 'full' : 'lg'}
       initialFocusEl={() => input.current}
       finalFocusEl={returnFocusTo}
       lazyMount
@@ -270,7 +272,7 @@ function HitOption({ id, hit, active, onHover, onOpen }: HitOptionProps) {
         {hit.name}
       </Text>
       {hit.detail && (
-        <Text fontSize="sm" color="fg.muted" truncate>
+        <Text fontSize="sm" color="fg.muted" lineClamp={2} overflowWrap="anywhere">
           {hit.detail}
         </Text>
       )}

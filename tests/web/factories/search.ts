@@ -9,7 +9,7 @@ export function buildSearchHit(overrides: Partial<SearchHit> = {}): SearchHit {
   return {
     id: 9,
     name: 'Sparkle Cleaners',
-    detail: 'Ada Obi · ada@sparkle.ng · +234 803 123 4567',
+    detail: 'Ada Obi · +234 803 123 4567 · ada@sparkle.ng',
     collection: 'service-providers',
     ...overrides,
   }
