@@ -34,6 +34,7 @@ import { registerOperatorRoutes } from './operators/operator-routes'
 import { registerPresenceRoutes } from './presence/presence-routes'
 import { memoryPresence, tablePresence } from './presence/presence-store'
 import { registerSchemas } from './schemas'
+import { registerSearchRoutes } from './search/search-routes'
 import { registerSecurityHeaders } from './security-headers'
 import { registerTrashRoutes } from './trash/trash-routes'
 import { schemaController } from './validation'
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerTrashRoutes,
     registerRevertRoutes,
     registerImportRoutes,
+    registerSearchRoutes,
   ]
   for (const register of capabilities) {
     await app.register(capabilityPlugin(register), { db, entities })

@@ -1,7 +1,7 @@
 // An entity descriptor: what a collection is, said once, in its own folder. The generic plugins
 // (lists/list-routes.ts, lib/delete-routes.ts, bulk/bulk-routes.ts, history/history-routes.ts,
-// openapi.ts) read descriptors and never an entity's internals, so a capability added to one
-// collection is added to all of them (the trash and revert too: server/trash); an entity's own routes (create, read, update, nested
+// search/search-routes.ts, openapi.ts) read descriptors and never an entity's internals, so a
+// capability added to one collection is added to all of them (the trash and revert too: server/trash); an entity's own routes (create, read, update, nested
 // lists) are its `routes` plugin. ./entities.ts lists the product's entities; README
 // "Adding an entity" walks through one.
 import type { FastifyInstance } from 'fastify'
@@ -15,6 +15,7 @@ import type { Audit } from './lib/history'
 import type { Dated, ListSource } from './lists/list-engine'
 import type { RawQuery } from './lists/list-params'
 import type { SortFields } from './lists/sorts'
+import type { EntitySearch } from './search/search'
 
 /** A table that holds an entity's records (by id). */
 export type EntityTable = keyof Database & string
@@ -72,6 +73,9 @@ export interface Entity<
   }
   /** How a CSV row creates or updates a record (../imports/): the export's columns read back. */
   import?: EntityImport
+  /** How the top bar's search finds its records and shows them (./search/); without it, the
+   * search leaves the collection out. */
+  search?: EntitySearch
   /** Its own routes: create, update, nested lists. */
   routes?: (app: FastifyInstance, db: Kysely<Database>) => void
 }

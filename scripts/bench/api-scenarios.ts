@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { productCategories } from '../../server/categories/category-kinds'
 import { categoryList } from '../../server/categories/category-queries'
 import type { DatabaseHandle } from '../../server/db/connection'
+import { ENTITIES } from '../../server/entities'
 import { readPage } from '../../server/lists/list-engine'
 import { pageRequest, type RawQuery } from '../../server/lists/list-params'
 import { categorySorts, productSorts, providerSorts, sortRequest } from '../../server/lists/sorts'
@@ -15,6 +16,8 @@ import {
   toNewProduct,
 } from '../../server/products/product-request'
 import { createProduct } from '../../server/products/product-writes'
+import { DEFAULT_SEARCH_LIMIT } from '../../server/search/search'
+import { searchEverything } from '../../server/search/search-routes'
 import { providerList } from '../../server/service-providers/provider-queries'
 import { providerFilter } from '../../server/service-providers/provider-request'
 import { SEARCH_TERMS } from '../seed-demo/words'
@@ -36,6 +39,8 @@ export interface DataFacts {
   providerCategoryId: number
   /** Third-level product categories, for new products. */
   leafCategoryIds: number[]
+  /** The first provider's last name (the top bar's search finds a person by name). */
+  lastName: string
 }
 
 export async function dataFacts({ db }: DatabaseHandle): Promise<DataFacts> {
@@ -53,6 +58,10 @@ export async function dataFacts({ db }: DatabaseHandle): Promise<DataFacts> {
   const leaves = await sql<{ id: number }>`select c.id from product_categories c
       where not exists (select 1 from product_categories k where k.parent_id = c.id)
       order by c.id limit 100`.execute(db)
+  const person = await one(
+    sql<{ lastName: string }>`select last_name as "lastName" from service_providers
+      order by id limit 1`,
+  )
   if (!topCategory || !providerCategory) throw new Error('The database has no categories')
   return {
     products: await count('products'),
@@ -60,6 +69,7 @@ export async function dataFacts({ db }: DatabaseHandle): Promise<DataFacts> {
     topCategory,
     providerCategoryId: providerCategory.id,
     leafCategoryIds: leaves.rows.map((row) => row.id),
+    lastName: person?.lastName ?? 'Okafor',
   }
 }
 
@@ -98,6 +108,16 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
       },
     }
   }
+
+  // The top bar's search over every collection (`npm run bench:search` runs these alone).
+  const searched = (title: string, q: string): Scenario => ({
+    name: `search "${q}" (${title})`,
+    shot: { path: `/api/search?${new URLSearchParams({ q })}` },
+    query: async () => {
+      const groups = await searchEverything(db, ENTITIES, q, DEFAULT_SEARCH_LIMIT)
+      return groups.reduce((hits, group) => hits + group.hits.length, 0)
+    },
+  })
 
   const top = facts.topCategory.id
   const detailId = rotatingIds(facts.products)
@@ -153,6 +173,15 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
     providers(`providers, category ${facts.providerCategoryId}`, {
       serviceProviderCategoryId: facts.providerCategoryId,
     }),
+    searched('product name, selective', name.selective),
+    searched('product name, broad', name.broad),
+    searched('brand, selective', brand.selective),
+    searched('email, medium', SEARCH_TERMS.email.medium),
+    searched("a person's last name", facts.lastName.toLowerCase()),
+    // One in ten seeded phones is +234 803 …: 0.1 % of providers start 0803 12.
+    searched('phone digits', '0803 12'),
+    searched('two letters: names starting with them', 'pa'),
+    searched('no match anywhere', 'qxzv'),
     {
       name: 'product categories, pageSize=3000',
       shot: { path: '/api/product-categories?pageSize=3000' },

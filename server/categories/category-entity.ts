@@ -21,6 +21,7 @@ import {
   findCategoryJson,
 } from './category-queries'
 import { categoryUpdate, registerCategoryRoutes } from './category-routes'
+import { categoryEntitySearch } from './category-search'
 
 function categoryEntity(
   kind: CategoryKind,
@@ -50,6 +51,7 @@ function categoryEntity(
     },
     update: categoryUpdate(kind),
     import: categoryImport(kind),
+    search: categoryEntitySearch(kind.table),
     routes: (app, db) => registerCategoryRoutes(app, db, kind),
   }
 }

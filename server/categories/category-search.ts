@@ -5,6 +5,7 @@
 import { sql } from 'kysely'
 import type { CategoryTableName, Db } from '../db/types'
 import { containsPattern } from '../lists/list-params'
+import type { EntitySearch } from '../search/search'
 
 export interface CategoryMatch {
   id: number
@@ -44,6 +45,19 @@ export async function searchCategories(
       const self = line[line.length - 1]
       return { id: self.id, name: self.name, path: line.map((at) => at.name) }
     })
+}
+
+/** The top bar's search (../search/): the pickers' search, each category shown with the path
+ * above it ("Home › Cleaning"); a top-level one with none. */
+export function categoryEntitySearch(table: CategoryTableName): EntitySearch {
+  return {
+    find: async (db, text, limit) =>
+      (await searchCategories(db, table, { q: text, limit })).map(({ id, name, path }) => ({
+        id,
+        name,
+        detail: path.length > 1 ? path.slice(0, -1).join(' › ') : null,
+      })),
+  }
 }
 
 // Ordered by lower(name) so the (lower(name), id) index is read in order and the scan stops

@@ -185,6 +185,7 @@ export interface Database {
   productImages: ProductImagesTable
   productsFts: TextIndexTable
   serviceProvidersFts: TextIndexTable
+  serviceProvidersPersonFts: TextIndexTable
   history: HistoryTable
   trash: TrashTable
   imports: ImportsTable
@@ -261,7 +262,7 @@ export interface TrashTable {
   deletedBy: number
 }
 
-/** SQLite only (migration 005): an FTS5 trigram index whose rowid is the indexed row's id. */
+/** SQLite only (migrations 005, 024): an FTS5 trigram index whose rowid is the indexed row's id. */
 export interface TextIndexTable {
   rowid: number
 }

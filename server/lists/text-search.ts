@@ -1,5 +1,6 @@
-// Case-insensitive substring filters that use the indexes of migration 005: an FTS5 trigram
-// table on SQLite, a pg_trgm GIN index on PostgreSQL. In both, % and _ match only themselves.
+// Case-insensitive substring filters that use the indexes of migrations 005 and 024: an FTS5
+// trigram table on SQLite, a pg_trgm GIN index on PostgreSQL. In both, % and _ match only
+// themselves.
 import { PostgresAdapter, type SqlBool, sql } from 'kysely'
 import type { Db } from '../db/types'
 import type { FilteredQuery, Lookup } from './list-engine'
@@ -10,8 +11,11 @@ export interface TextColumn {
   /** e.g. `lower(p.name)`: the expression PostgreSQL's index covers (and SQLite's fallback). */
   lowered: string
   /** The FTS5 table indexing it (SQLite) and the column's name there. */
-  fts: 'productsFts' | 'serviceProvidersFts'
+  fts: 'productsFts' | 'serviceProvidersFts' | 'serviceProvidersPersonFts'
   ftsColumn: string
+  /** What is looked for in this column for a searched text (a phone: its digits), undefined
+   * when the text cannot match it; by default the text itself. */
+  searched?: (text: string) => string | undefined
 }
 
 export const productName: TextColumn = {
@@ -31,8 +35,38 @@ export const providerEmail: TextColumn = {
   ftsColumn: 'email_key',
 }
 
+// A person's name as one text, "first last" (migration 024 indexes exactly this).
+export const providerPersonName: TextColumn = {
+  lowered: "lower(p.first_name || ' ' || p.last_name)",
+  fts: 'serviceProvidersPersonFts',
+  ftsColumn: 'person_name',
+}
+
+// Migration 024's expression, written again (migrations are frozen): the phone's digits in the
+// national form, so PostgreSQL reads the index built on exactly this.
+const phoneDigits = (column: string) =>
+  `replace(replace(replace(replace(replace(${column}, ' ', ''), '-', ''), '(', ''), ')', ''), '+', '')`
+export const providerPhone: TextColumn = {
+  lowered: `(case when ${phoneDigits('p.phone_number')} like '234%' then '0' || ltrim(substr(${phoneDigits('p.phone_number')}, 4), '0') else ${phoneDigits('p.phone_number')} end)`,
+  fts: 'serviceProvidersPersonFts',
+  ftsColumn: 'phone',
+  searched: nationalPhone,
+}
+
+/**
+ * A typed phone number as the index holds phones: its digits, "+234" or "234" in front becoming
+ * the national "0" ("+234 803 12" → "080312"). Undefined for text that is not (part of) a phone
+ * number: letters, or fewer than three digits.
+ */
+export function nationalPhone(text: string): string | undefined {
+  if (!/^[0-9 ()+-]+$/.test(text)) return undefined
+  const digits = text.replace(/\D/g, '')
+  const national = digits.startsWith('234') ? `0${digits.slice(3).replace(/^0+/, '')}` : digits
+  return national.length >= MIN_INDEXED_LENGTH ? national : undefined
+}
+
 /** Trigrams need three characters; shorter searches match through a scan. */
-const MIN_INDEXED_LENGTH = 3
+export const MIN_INDEXED_LENGTH = 3
 
 /**
  * Adds the substring filters (column, text; blank texts are skipped) to a list query over `p`
@@ -99,6 +133,6 @@ export function textIndexMatches(
 
 /** A quoted phrase of trigrams matches exactly the rows holding the text, any case; inside the
  * quotes only " is special (doubled), so the text cannot inject FTS5 syntax. */
-function ftsPhrase(column: TextColumn, text: string): string {
+export function ftsPhrase(column: TextColumn, text: string): string {
   return `{${column.ftsColumn}}: "${text.replaceAll('"', '""')}"`
 }

@@ -18,6 +18,7 @@ import {
   productListQuery,
 } from './product-request'
 import { productUpdate, registerProductRoutes } from './product-routes'
+import { productSearch } from './product-search'
 
 export const productEntity: Entity<ProductFilter, Product> = {
   collection: BASE_PATH,
@@ -45,6 +46,7 @@ export const productEntity: Entity<ProductFilter, Product> = {
   update: productUpdate,
   export: { file: 'products', columns: productColumns },
   import: productImport,
+  search: productSearch,
   routes: (app, db) => {
     registerProductRoutes(app, db)
     registerProductImageRoutes(app, db)

@@ -10,6 +10,7 @@ import { providerImport } from './provider-import'
 import { findProvider, type Provider, type ProviderFilter, providerList } from './provider-queries'
 import { BASE_PATH, NOT_FOUND, providerFilter, providerListQuery } from './provider-request'
 import { providerUpdate, registerServiceProviderRoutes } from './provider-routes'
+import { providerSearch } from './provider-search'
 import { registerPublicInfoRoutes } from './public-info-routes'
 
 export const providerEntity: Entity<ProviderFilter, Provider> = {
@@ -32,6 +33,7 @@ export const providerEntity: Entity<ProviderFilter, Provider> = {
   update: providerUpdate,
   export: { file: 'service-providers', columns: providerColumns },
   import: providerImport,
+  search: providerSearch,
   routes: (app, db) => {
     registerServiceProviderRoutes(app, db)
     registerPublicInfoRoutes(app, db)

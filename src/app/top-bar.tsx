@@ -7,6 +7,7 @@ import { ROLE_LABELS } from '../lib/rights'
 import { Brand } from './brand'
 import { ColorModeButton } from './color-mode'
 import { paths } from './paths'
+import { SearchLauncher } from './search-launcher'
 import { SessionContext } from './session'
 
 // The theme menu's machinery follows the page rather than weighing on every route's first load;
@@ -42,6 +43,7 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
       )}
       <Brand compact />
       <Spacer />
+      <SearchLauncher />
       <SignedInAs />
       <Suspense fallback={<ColorModeButton disabled />}>
         <ColorModeMenu />

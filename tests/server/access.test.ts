@@ -179,6 +179,9 @@ function concreteUrl(url: string, fixture: Fixture): string {
     .join('/')
 }
 
+/** Query strings a route needs to answer 200 (the search takes a text). */
+const QUERIES: Record<string, string> = { '/api/search': '?q=fixture' }
+
 /** Routes whose answer is a stream that never ends by itself (live changes). */
 const STREAMS = ['/api/events']
 
@@ -197,7 +200,7 @@ async function call(
   const hasBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH'
   const options: InjectOptions = {
     method: route.method as InjectOptions['method'],
-    url: concreteUrl(route.url, fixture),
+    url: concreteUrl(route.url, fixture) + (QUERIES[route.url] ?? ''),
     headers: authorization ? { authorization } : {},
     ...(hasBody ? { payload: {} } : {}),
   }
@@ -301,6 +304,7 @@ describeEachDatabase('access control', (suite) => {
         'GET /api/events',
         'PUT /api/products/:id/presence',
         'DELETE /api/service-provider-categories/:id/presence',
+        'GET /api/search',
       ]),
     )
     expect(new Set(keys).size).toBe(keys.length)
