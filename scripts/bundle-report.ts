@@ -19,7 +19,7 @@ export const CHUNK_MODULES_FILE = '.vite/chunk-modules.json'
  * the rights, the account link, the query client it needs before any page): +3.8 on every page,
  * taking the provider forms (narrow) from 326.6 to 330.4, hence 335; the same change loads the
  * category picker only with a form that shows one, so the image forms fell from 331 to 310.
- * The top bar's search (issue 31, decision 025) is on every page: its button and Ctrl+K (+0.6;
+ * The top bar's search (issue 31, decision 026) is on every page: its button and Ctrl+K (+0.6;
  * the dialog itself loads when first opened), and the debounce it shares with the category
  * pickers now a chunk of its own (+0.2), taking the provider forms (narrow) from 334.8 to 335.5,
  * hence 336.

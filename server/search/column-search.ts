@@ -1,4 +1,4 @@
-// Searching a table by its text columns, fast at a million rows on both databases (decision 025):
+// Searching a table by its text columns, fast at a million rows on both databases (decision 026):
 //
 // - Three characters or more match anywhere in any searched column, newest first. On SQLite the
 //   FTS5 trigram tables answer in rowid order, so `order by rowid desc limit n` stops after n

@@ -1,6 +1,6 @@
 // GET /api/search?q=…&limit=…: the top bar's search over every entity whose descriptor says how
 // it is searched (`Entity.search`), a few hits per collection, grouped in the entities' order;
-// collections without a hit are left out (decision 025).
+// collections without a hit are left out (decision 026).
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { READ } from '../auth/rights'

@@ -1,4 +1,4 @@
-// One search for everything (GET /api/search, decision 025): what an entity's descriptor says
+// One search for everything (GET /api/search, decision 026): what an entity's descriptor says
 // about being searched (`Entity.search`), and the answer's shape. Each entity finds its own hits
 // (./column-search.ts for records found through their text indexes, the pickers' category
 // search for categories); ./search-routes.ts asks every entity that has a `search` and groups

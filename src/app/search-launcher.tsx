@@ -1,4 +1,4 @@
-// The top bar's way into the search (decision 025): a search button (an icon alone on phones)
+// The top bar's way into the search (decision 026): a search button (an icon alone on phones)
 // and Ctrl+K / ⌘K from anywhere in the app. The search's own code downloads when it is first
 // wanted (or the pointer nears the button), not with every page.
 import { Box, Button, IconButton } from '@chakra-ui/react'

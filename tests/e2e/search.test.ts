@@ -1,4 +1,4 @@
-// The top bar's search (decision 025) against the real server: from the keyboard (Ctrl+K, type,
+// The top bar's search (decision 026) against the real server: from the keyboard (Ctrl+K, type,
 // arrow, Enter) to a record's page at 1280 and 375 px, and on a phone from the search icon,
 // finding a provider by a phone number typed another way than it was saved. Axe clean.
 import { randomInt } from 'node:crypto'

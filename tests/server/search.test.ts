@@ -5,7 +5,7 @@ import { describeEachDatabase, uniqueName } from './support/databases'
 import { type ProductApi, productApi } from './support/products'
 import { expectDetail, type Json, type Query, stringify } from './support/requests'
 
-// The top bar's search (GET /api/search, decision 025): every kind of record found through its
+// The top bar's search (GET /api/search, decision 026): every kind of record found through its
 // descriptor, grouped by collection, on both databases. Tests share one database per file, so
 // each searches for a tag of its own (`uniqueName`), or for two letters no other test starts a
 // name with.

@@ -1,4 +1,4 @@
-// The top bar's search (decision 025): Ctrl+K or the search button opens it anywhere in the
+// The top bar's search (decision 026): Ctrl+K or the search button opens it anywhere in the
 // shell; what is typed is searched from two characters on, the hits are grouped by kind, the
 // arrow keys choose one and Enter (or a click) opens its record's page.
 import { screen, waitFor, within } from '@testing-library/react'

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
 
-// Frozen in time (see 001). Indexes for the top bar's search (GET /api/search, decision 025),
+// Frozen in time (see 001). Indexes for the top bar's search (GET /api/search, decision 026),
 // which finds providers by brand, email, a person's name or phone, and products by name:
 //
 // - Three characters or more match anywhere in the text through trigrams. Brand, email and

@@ -1,4 +1,4 @@
-// The top bar's search (decision 025): GET /api/search answers a few records per collection,
+// The top bar's search (decision 026): GET /api/search answers a few records per collection,
 // grouped by collection; each hit leads to its record's page.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { paths } from '../../app/paths'

@@ -1,4 +1,4 @@
-// The search for everything (decision 025), opened from the top bar or with Ctrl+K / ⌘K: a
+// The search for everything (decision 026), opened from the top bar or with Ctrl+K / ⌘K: a
 // dialog holding a combobox whose listbox groups the hits by kind. Focus stays in the input;
 // the arrow keys move the active hit (aria-activedescendant), Enter opens its record's page,
 // Esc closes. Full width on phones, where it fills the screen.
