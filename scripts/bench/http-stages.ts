@@ -7,6 +7,7 @@
 // and a bearer token for the authenticated stage.
 import Fastify, { type FastifyInstance } from 'fastify'
 import { registerAuthentication } from '../../server/auth/authenticate'
+import { READ } from '../../server/auth/rights'
 import { issueSession, type SessionPolicy } from '../../server/auth/sessions'
 import { loadConfig } from '../../server/config'
 import { createDatabase } from '../../server/db/connection'
@@ -45,7 +46,8 @@ async function main(): Promise<void> {
 
 async function serve(app: FastifyInstance, setUp: () => Promise<void> | void): Promise<string> {
   await setUp()
-  app.get(STAGE_PATH, async () => ({ status: 'ok' }))
+  // The right a read needs, like the lists: the authentication stage refuses a route without one.
+  app.get(STAGE_PATH, { config: READ }, async () => ({ status: 'ok' }))
   return app.listen({ port: 0, host: '127.0.0.1' })
 }
 
