@@ -40,6 +40,8 @@ const HELP = `Usage: npm run bench:api -- [options]
   --query-cores N       cores the server runs queries on (default $BENCH_QUERY_CORES or 1)
   --json-products N     products given to json-server (default 100000; 0 skips it)
   --log-level LEVEL     the server's LOG_LEVEL (default warn)
+  --data-dir DIR        the cached database's directory instead of .bench/'s (a copy, for a
+                        tree with newer migrations: they would migrate the shared one)
 Databases are cached in .bench/<sqlite|pg>-<products>-<providers>/.`
 
 const options = parseOptions()
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
 async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
   const { products, providers } = options
   const cacheName = `${options.pg ? 'pg' : 'sqlite'}-${shortCount(products)}-${shortCount(providers)}`
-  const cacheDir = path.join(REPO_ROOT, '.bench', cacheName)
+  const cacheDir = options.dataDir ?? path.join(REPO_ROOT, '.bench', cacheName)
   let storage: Storage = { dataDir: cacheDir }
   if (options.pg) {
     const cluster = await startPgCluster({ ...BENCH_PG_CLUSTER, keepDir: cacheDir })
@@ -100,7 +102,7 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
 
   console.log(
-    `\nbench:api — ${handle.dialect} .bench/${cacheName} (${seeding}): ${int(facts.products)} products, ` +
+    `\nbench:api — ${handle.dialect} ${path.relative(REPO_ROOT, cacheDir)} (${seeding}): ${int(facts.products)} products, ` +
       `${int(facts.providers)} providers; ${options.duration} s per run after a 1 s warm-up; ` +
       `server LOG_LEVEL=${options.logLevel}; ${readWorkersNote(handle.dialect)}; ` +
       `node ${process.version}; ${os.cpus().length} cores ` +
@@ -377,6 +379,7 @@ function parseOptions() {
       'query-cores': { type: 'string', default: process.env.BENCH_QUERY_CORES ?? '1' },
       'json-products': { type: 'string', default: '100000' },
       'log-level': { type: 'string', default: 'warn' },
+      'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -406,6 +409,7 @@ function parseOptions() {
     queryCores: number('query-cores', values['query-cores']),
     jsonProducts: number('json-products', values['json-products'], 0),
     logLevel: values['log-level'],
+    dataDir: values['data-dir'] && path.resolve(values['data-dir']),
   }
 }
 
