@@ -1,7 +1,8 @@
 // Create and edit screens for a provider, rendered from the schema files. Edit also uploads
 // the passport photo and the brand logo through the crop dialog, or removes them; the email
-// cannot change. A save refused because someone else changed the provider meanwhile offers to
-// reload it.
+// cannot change. A provider changed elsewhere while it is edited says by whom and what changed,
+// and offers to load the new version under the operator's edits
+// (components/record-changed-alert.tsx).
 import { Card, Field, Heading, HStack, Image, Input, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
@@ -13,18 +14,20 @@ import { ImageUploadField } from '../../components/image-upload-field'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { StaleRecordAlert } from '../../components/stale-record-alert'
+import { RecordChangedAlert } from '../../components/record-changed-alert'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { useEditRecord } from '../../lib/use-edit-record'
 import { ProviderAvatar } from './provider-avatar'
+import { providerTitles } from './provider-custom-fields'
 import { providerForms } from './provider-forms'
 import { ProviderImageRemove } from './provider-image-remove'
 import {
   PROVIDER_MESSAGES,
   type ProviderFields,
   type ProviderUpdateFields,
+  providerFieldsOf,
   providerImagePaths,
   providersApi,
   type ServiceProvider,
@@ -70,7 +73,7 @@ export function ProviderEditPage() {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
   const queryClient = useQueryClient()
-  const record = useEditRecord(providersApi.get(id))
+  const record = useEditRecord(providersApi.get(id), formDataOf)
   const uiSchema = categoryUi('update')
   const update = useMutation(providersApi.update)
   const { busy, submit } = useFormSubmit({
@@ -90,8 +93,7 @@ export function ProviderEditPage() {
       .catch(() => null)
     if (fresh && withoutImages(fresh.data) === withoutImages(loaded)) record.adoptEtag(fresh.etag)
   }
-  const { email, serviceProviderCategories, ...provider } = loaded
-  const name = `${provider.firstName} ${provider.lastName}`
+  const name = `${loaded.firstName} ${loaded.lastName}`
   return (
     <>
       <PageHeader
@@ -103,27 +105,23 @@ export function ProviderEditPage() {
           { label: 'Edit' },
         ]}
       />
-      <StaleRecordAlert
-        error={record.stale}
-        onReload={record.reload}
-        onDismiss={record.dismissStale}
-      />
+      <RecordChangedAlert edit={record} titles={providerTitles} />
       <Stack gap="4" maxW="3xl">
-        <ProviderImages provider={loaded} onUploaded={afterUpload} />
+        <ProviderImages key={record.form.key} provider={loaded} onUploaded={afterUpload} />
         <Panel>
           <Field.Root readOnly mb="4">
             <Field.Label fontWeight="medium">Email</Field.Label>
-            <Input value={email} readOnly variant="subtle" />
+            <Input value={loaded.email} readOnly variant="subtle" />
             <Field.HelperText>The email address cannot be changed.</Field.HelperText>
           </Field.Root>
           <SchemaForm<ProviderUpdateFields>
+            key={record.form.key}
             schema={providerForms.update.schema}
             uiSchema={uiSchema}
             validator={providerForms.update.validator}
-            formData={{
-              ...provider,
-              serviceProviderCategoryIds: serviceProviderCategories.map((c) => c.id),
-            }}
+            formData={record.form.formData}
+            editedFrom={record.form.editedFrom}
+            onChange={record.form.onChange}
             busy={busy}
             onSubmit={submit}
             actions={<CancelLink to={paths.serviceProviders.detail(id)} />}
@@ -133,6 +131,9 @@ export function ProviderEditPage() {
     </>
   )
 }
+
+/** The provider as its edit form's data: what a save sends, photos and email aside. */
+const formDataOf = (provider: ServiceProvider) => providerFieldsOf(provider, provider.enabled)
 
 function withoutImages({ hasPassportPhoto: _, hasBrandLogo: __, ...rest }: ServiceProvider) {
   return JSON.stringify(rest)
