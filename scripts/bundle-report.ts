@@ -19,8 +19,11 @@ export const CHUNK_MODULES_FILE = '.vite/chunk-modules.json'
  * the rights, the account link, the query client it needs before any page): +3.8 on every page,
  * taking the provider forms (narrow) from 326.6 to 330.4, hence 335; the same change loads the
  * category picker only with a form that shows one, so the image forms fell from 331 to 310.
+ * Changes heard while editing (issue 31, decision 025: the live-change hub in the shell, an edit
+ * page's record compared with the version heard of; the notice itself loads when shown) took
+ * the provider forms (narrow) from 334.8 to 336.2, hence 337.
  */
-export const BUDGETS = { loginKb: 200, routeKb: 335 }
+export const BUDGETS = { loginKb: 200, routeKb: 337 }
 
 interface ManifestChunk {
   file: string

@@ -8,14 +8,8 @@
 //   have refreshed them is counted ("3 changes — Refresh"), and Refresh, or the end of the
 //   selection, refreshes what was held back.
 // One hub per query client (a signed-in session), so nothing outlives the session or a test.
-import {
-  hashKey,
-  type Query,
-  type QueryClient,
-  type QueryKey,
-  useQueryClient,
-} from '@tanstack/react-query'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+// The pages' hooks are in live-change-hooks.ts, loaded with the pages rather than the shell.
+import type { Query, QueryClient } from '@tanstack/react-query'
 import type { LiveChange } from '../machines/live-changes-machine'
 import { isStaleAfter } from './live-changes'
 
@@ -116,32 +110,4 @@ function createHub(client: QueryClient): LiveChangeHub {
       }
     },
   }
-}
-
-/**
- * Holds the lists on screen still while `holding` (rows are chosen): `changes` heard for them
- * meanwhile, and `refresh` to show them. Released, they refresh by themselves if anything was
- * held back.
- */
-export function useHeldLists(holding: boolean) {
-  const hub = liveChangeHub(useQueryClient())
-  useEffect(() => (holding ? hub.hold() : undefined), [hub, holding])
-  const changes = useSyncExternalStore(hub.watch, hub.heldChanges)
-  return { changes, refresh: hub.refreshHeld }
-}
-
-/**
- * The latest change heard that makes the read under `key` stale (its record's, a product's for
- * one of its images), until `forget` is called; undefined before any.
- */
-export function useHeardChange(key: QueryKey) {
-  const hub = liveChangeHub(useQueryClient())
-  const [heard, setHeard] = useState<LiveChange>()
-  const hash = hashKey(key)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is followed by its hash
-  useEffect(
-    () => hub.listen((change) => isStaleAfter(change, key) && setHeard(change)),
-    [hub, hash],
-  )
-  return { heard, forget: () => setHeard(undefined) }
 }

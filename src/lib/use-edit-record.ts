@@ -10,7 +10,7 @@ import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-q
 import { useState } from 'react'
 import type { LiveChange } from '../machines/live-changes-machine'
 import type { Versioned } from './api-client'
-import { useHeardChange } from './live-change-hub'
+import { useHeardChange } from './live-change-hooks'
 import { type FormData, type MergedEdits, mergeEdits, theirChanges } from './merge-edits'
 
 interface Held<T> {

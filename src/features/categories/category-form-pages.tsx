@@ -10,15 +10,19 @@ import { CancelLink } from '../../components/cancel-link'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { RecordChangedAlert } from '../../components/record-changed-alert'
+import { lazyNotices, RecordChangedAlert } from '../../components/record-changed-alert'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { useEditRecord } from '../../lib/use-edit-record'
 import { type Category, type CategoryFields, categoriesApi } from './categories-api'
-import { categoryTitles } from './category-custom-fields'
 import { categoryForm } from './category-forms'
-import { CATEGORY_MESSAGES, type CategoryKind } from './category-kinds'
+import {
+  CATEGORY_MESSAGES,
+  type CategoryKind,
+  productCategoryKind,
+  serviceProviderCategoryKind,
+} from './category-kinds'
 
 export function CategoryCreatePage({ kind }: { kind: CategoryKind }) {
   const navigate = useNavigate()
@@ -51,6 +55,14 @@ export function CategoryCreatePage({ kind }: { kind: CategoryKind }) {
   )
 }
 
+/** Each hierarchy's notices of a change made elsewhere, loaded with its field titles. */
+const noticesOf = (kind: CategoryKind) =>
+  lazyNotices(() => import('./category-custom-fields').then((m) => m.categoryTitles(kind)))
+const notices = {
+  parentId: noticesOf(serviceProviderCategoryKind),
+  parentCategoryId: noticesOf(productCategoryKind),
+}
+
 export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
@@ -79,7 +91,7 @@ export function CategoryEditPage({ kind }: { kind: CategoryKind }) {
           { label: 'Edit' },
         ]}
       />
-      <RecordChangedAlert edit={category} titles={categoryTitles(kind)} />
+      <RecordChangedAlert edit={category} notices={notices[kind.parentField]} />
       <FormCard>
         <SchemaForm<CategoryFields>
           key={category.form.key}

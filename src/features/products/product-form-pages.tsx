@@ -12,7 +12,7 @@ import { CancelLink } from '../../components/cancel-link'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { RecordChangedAlert } from '../../components/record-changed-alert'
+import { lazyNotices, RecordChangedAlert } from '../../components/record-changed-alert'
 import { customValues } from '../../forms/custom-fields'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
@@ -74,6 +74,9 @@ export function ProductCreatePage() {
   )
 }
 
+/** The product's field titles, for the notice of a change made elsewhere. */
+const notices = lazyNotices(async () => productTitles)
+
 export function ProductEditPage() {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
@@ -103,7 +106,7 @@ export function ProductEditPage() {
           { label: 'Edit' },
         ]}
       />
-      <RecordChangedAlert edit={record} titles={productTitles} />
+      <RecordChangedAlert edit={record} notices={notices} />
       <Panel>
         <SchemaForm<ProductUpdateFields>
           key={record.form.key}

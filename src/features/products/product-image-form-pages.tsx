@@ -11,7 +11,7 @@ import { paths, routeId } from '../../app/paths'
 import { CancelLink } from '../../components/cancel-link'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { RecordChangedAlert } from '../../components/record-changed-alert'
+import { lazyNotices, RecordChangedAlert } from '../../components/record-changed-alert'
 import { customValues } from '../../forms/custom-fields'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
@@ -72,6 +72,9 @@ export function ProductImageCreatePage() {
   )
 }
 
+/** The image's field titles, for the notice of a change made elsewhere. */
+const notices = lazyNotices(async () => productImageTitles)
+
 export function ProductImageEditPage() {
   const navigate = useNavigate()
   const params = useParams()
@@ -124,7 +127,7 @@ export function ProductImageEditPage() {
           { label: 'Edit' },
         ]}
       />
-      <RecordChangedAlert edit={image} titles={productImageTitles} />
+      <RecordChangedAlert edit={image} notices={notices} />
       <Panel>
         <SchemaForm<ProductImageFields>
           key={image.form.key}

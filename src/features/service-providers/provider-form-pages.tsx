@@ -14,13 +14,12 @@ import { ImageUploadField } from '../../components/image-upload-field'
 import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { RecordChangedAlert } from '../../components/record-changed-alert'
+import { lazyNotices, RecordChangedAlert } from '../../components/record-changed-alert'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { useEditRecord } from '../../lib/use-edit-record'
 import { ProviderAvatar } from './provider-avatar'
-import { providerTitles } from './provider-custom-fields'
 import { providerForms } from './provider-forms'
 import { ProviderImageRemove } from './provider-image-remove'
 import {
@@ -69,6 +68,9 @@ export function ProviderCreatePage() {
   )
 }
 
+/** The provider's field titles, loaded with the notice of a change made elsewhere. */
+const notices = lazyNotices(() => import('./provider-custom-fields').then((m) => m.providerTitles))
+
 export function ProviderEditPage() {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
@@ -105,7 +107,7 @@ export function ProviderEditPage() {
           { label: 'Edit' },
         ]}
       />
-      <RecordChangedAlert edit={record} titles={providerTitles} />
+      <RecordChangedAlert edit={record} notices={notices} />
       <Stack gap="4" maxW="3xl">
         <ProviderImages key={record.form.key} provider={loaded} onUploaded={afterUpload} />
         <Panel>
