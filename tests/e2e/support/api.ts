@@ -67,3 +67,29 @@ export async function apiStatus(path: string): Promise<number> {
   })
   return response.status
 }
+
+/** Another operator of `role`, invited by the administrator and signed in through the API:
+ * their username and token, for writes a journey needs made by someone else. */
+export async function apiOperator(role: 'editor' | 'viewer' | 'administrator') {
+  const username = `op${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const { inviteToken } = await apiPost<{ inviteToken: string }>('/operators', { username, role })
+  const response = await fetch(`${inject('baseUrl')}/api/auth/invite`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ inviteToken, password: 'A long passphrase for e2e 42' }),
+  })
+  if (!response.ok) throw new Error(`invite failed: ${response.status} ${await response.text()}`)
+  const { token } = (await response.json()) as { token: string }
+  return { username, token }
+}
+
+/** A PUT made as the operator whose token is given. */
+export async function apiPutAs(token: string, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${inject('baseUrl')}/api${path}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok)
+    throw new Error(`PUT ${path} failed: ${response.status} ${await response.text()}`)
+}
