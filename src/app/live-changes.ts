@@ -1,18 +1,21 @@
 // The live-changes connection of a signed-in shell (decision 024): the machine with the real
-// stream, and each change refreshing the reads it makes stale, so an open list or record page
-// shows another operator's write without a reload; an edit page asks again who else is editing
+// stream, and each change handed to the session's hub (lib/live-change-hub.ts), which refreshes
+// the reads it makes stale, so an open list or record page shows another operator's write
+// without a reload, and tells the pages that listen; an edit page asks again who else is editing
 // when someone comes or goes (presence, decision 025). Mounted once, in the shell.
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef } from '@xstate/react'
 import { useEffect } from 'react'
 import { fromCallback, fromPromise } from 'xstate'
 import { api } from '../lib/api-client'
-import { isStaleAfter, parseLiveChange } from '../lib/live-changes'
+import { liveChangeHub } from '../lib/live-change-hub'
+import { parseLiveChange } from '../lib/live-changes'
 import { parsePresence, presenceKey } from '../lib/presence'
 import { liveChangesMachine, retryDelayMs } from '../machines/live-changes-machine'
 
 export function useLiveChanges(): void {
   const client = useQueryClient()
+  const hub = liveChangeHub(client)
   const connection = useActorRef(
     liveChangesMachine.provide({
       actors: {
@@ -53,13 +56,10 @@ export function useLiveChanges(): void {
       },
       actions: {
         // Only the reads on screen refetch; the others are marked stale for their next visit.
-        applyChange: (_, { change }) =>
-          void client.invalidateQueries({
-            predicate: (query) => isStaleAfter(change, query.queryKey),
-          }),
+        applyChange: (_, { change }) => hub.apply(change),
         applyPresence: (_, { presence }) =>
           void client.invalidateQueries({ queryKey: presenceKey(presence), exact: true }),
-        catchUp: () => void client.invalidateQueries(),
+        catchUp: () => hub.catchUp(),
       },
     }),
   )

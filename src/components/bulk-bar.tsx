@@ -1,16 +1,19 @@
 // The bar above a list's table while rows are chosen: how many, "Select all N matching the
 // filters" once a whole page is ticked, and the list's actions (Enable, Disable, Delete behind
 // the spec's confirm dialog; Restore in the trash). One request per action; its result is a
-// toast, which after a Delete into the trash offers Undo (restoring those records). It sits
-// outside the table's sideways scroll, so at 375 px it stays in view and its buttons wrap. The
-// steps are the bulk actions machine's (src/machines/bulk-actions-machine.ts); this renders them
+// toast, which after a Delete into the trash offers Undo (restoring those records). While rows
+// are chosen the list holds still: other operators' changes are counted, not shown, until
+// "N changes — Refresh" (or the end of the selection) refreshes it (lib/live-change-hub.ts).
+// The bar sits outside the table's sideways scroll, so at 375 px it stays in view and its
+// buttons wrap. The steps are the bulk actions machine's (src/machines/bulk-actions-machine.ts); this renders them
 // and provides the request and the toasts.
-import { Button, Flex, HStack, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { api, errorText } from '../lib/api-client'
+import { useHeldLists } from '../lib/live-change-hooks'
 import { pathKey } from '../lib/query-client'
 import { bulkActionsMachine } from '../machines/bulk-actions-machine'
 import { BULK_TEXTS, type BulkResult, bulkResultText, counted } from './bulk-messages'
@@ -78,6 +81,7 @@ export function BulkBar({ selection, pageIds, pageNames }: BulkBarProps) {
   )
   const busy = useSelector(actor, (state) => state.hasTag('busy'))
   const confirming = useSelector(actor, (state) => state.hasTag('confirming'))
+  const held = useHeldLists(count > 0)
 
   if (count === 0) return null
   const pageTicked = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id))
@@ -104,6 +108,14 @@ export function BulkBar({ selection, pageIds, pageNames }: BulkBarProps) {
           {BULK_TEXTS.selectAll(total)}
         </Button>
       )}
+      {/* Polite: the button appearing is told to a screen reader without moving its focus. */}
+      <Box aria-live="polite">
+        {held.changes > 0 && (
+          <Button size="sm" variant="outline" colorPalette="teal" onClick={held.refresh}>
+            {BULK_TEXTS.heldChanges(held.changes)}
+          </Button>
+        )}
+      </Box>
       <HStack wrap="wrap" gap="2">
         {target.actions.map((action) => (
           <Button

@@ -33,6 +33,9 @@ export const BULK_TEXTS = {
   confirmText: (target: Nouns, count: number) =>
     `This action cannot be undone. This will permanently delete ${counted(target, count)}.`,
   failed: 'Bulk action failed. Please try again.',
+  /** Changes heard while rows are chosen, the list held still (lib/live-change-hub.ts). */
+  heldChanges: (count: number) =>
+    `${format.format(count)} ${count === 1 ? 'change' : 'changes'} — Refresh`,
 }
 
 export function bulkResultText(

@@ -41,18 +41,25 @@ export interface SchemaFormProps<T> {
    * product's price fields), so such forms turn it off and keep their data exact themselves.
    */
   omitExtraData?: boolean
+  /**
+   * Fields already edited when the form starts (a newer version loaded under the operator's
+   * edits, lib/merge-edits.ts), with the values they were edited from: the form is dirty while
+   * they differ.
+   */
+  editedFrom?: Record<string, unknown>
 }
 
 export function SchemaForm<T>(props: SchemaFormProps<T>) {
   const { schema, uiSchema, validator, formData, busy, onSubmit, onChange, actions } = props
   const { submitDisabled = false, submitHint, formContext, omitExtraData = true } = props
+  const { editedFrom } = props
   const hintId = useId()
   const hint = submitDisabled && !busy ? submitHint : undefined
   // RJSF re-derives its data from the `formData` prop whenever any prop changes (busy, choices
   // loaded), so a fixed prop would wipe the operator's edits the moment Save is pressed. The
   // form's own data is held here and handed back, so RJSF always sees its latest state.
   const [data, setData] = useState(formData)
-  const dirty = useDirty(busy)
+  const dirty = useDirty(busy, editedFrom)
   const buttonOptions = (uiSchema['ui:submitButtonOptions'] ?? {}) as {
     submitText?: string
     busyText?: string
@@ -111,12 +118,16 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
  * submit until the page's save is no longer busy, so the save's own redirect is not held and a
  * failed save that leaves the form on screen guards it again. Both are the form edit machine's.
  */
-function useDirty(busy: boolean) {
+function useDirty(busy: boolean, editedFrom?: Record<string, unknown>) {
   const formRef = useRef<Form>(null)
   const actor = useActorRef(formEditMachine)
   const dirty = useSelector(actor, (state) => state.hasTag('dirty'))
+  // Read once, as the form starts: a form loaded with kept edits starts from what they replace.
+  const startedFrom = useRef(editedFrom)
   useEffect(() => {
-    actor.send({ type: 'form.load', data: formRef.current?.state.formData })
+    const data = formRef.current?.state.formData
+    actor.send({ type: 'form.load', data: { ...(data ?? {}), ...startedFrom.current } })
+    if (startedFrom.current) actor.send({ type: 'form.change', data })
   }, [actor])
   useEffect(() => {
     if (!busy) actor.send({ type: 'save.settled' })

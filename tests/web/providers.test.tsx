@@ -1102,7 +1102,8 @@ describe.each(imageKinds)('service provider edit: $name upload', (kind) => {
 
     it('keeps the tag it loaded when someone else changed the provider too', async () => {
       const { router, ifMatches } = await uploadThenSave(true)
-      expect(await screen.findByRole('alert')).toHaveTextContent('Changed meanwhile')
+      // The look after the upload already showed their change; the save's 412 says it again.
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Changed meanwhile'))
       expect(ifMatches).toEqual(['"v0"'])
       expect(currentPath(router)).toBe('/service-providers/10/edit')
     })

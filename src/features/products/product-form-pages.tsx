@@ -1,7 +1,8 @@
 // Create (under a provider) and edit screens of a product, rendered from the schema files: the
 // pricing type switches between Price and Min Price / Max Price (the schema's if/then), the
 // category chips offer the product categories, and edit adds Rating and Number of Ratings. A
-// save refused because someone else changed the product meanwhile offers to reload it.
+// product changed elsewhere while it is edited says by whom and what changed, and offers to load
+// the new version under the operator's edits (components/record-changed-alert.tsx).
 import { Card } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
@@ -12,14 +13,14 @@ import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { PresenceNotice } from '../../components/presence-notice'
-import { StaleRecordAlert } from '../../components/stale-record-alert'
+import { lazyNotices, RecordChangedAlert } from '../../components/record-changed-alert'
 import { customValues } from '../../forms/custom-fields'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { useEditRecord } from '../../lib/use-edit-record'
 import { pricingOf } from './price-text'
-import { productCustomFields } from './product-custom-fields'
+import { productCustomFields, productTitles } from './product-custom-fields'
 import { productForms } from './product-forms'
 import {
   type NewProductFields,
@@ -74,10 +75,13 @@ export function ProductCreatePage() {
   )
 }
 
+/** The product's field titles, for the notice of a change made elsewhere. */
+const notices = lazyNotices(async () => productTitles)
+
 export function ProductEditPage() {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
-  const record = useEditRecord(productsApi.get(id))
+  const record = useEditRecord(productsApi.get(id), toFormData)
   const uiSchema = categoryUi('update')
   const update = useMutation(productsApi.update)
   const { busy, submit } = useFormSubmit({
@@ -104,17 +108,16 @@ export function ProductEditPage() {
         ]}
       />
       <PresenceNotice record={`/products/${id}`} />
-      <StaleRecordAlert
-        error={record.stale}
-        onReload={record.reload}
-        onDismiss={record.dismissStale}
-      />
+      <RecordChangedAlert edit={record} notices={notices} />
       <Panel>
         <SchemaForm<ProductUpdateFields>
+          key={record.form.key}
           schema={productForms.update.schema}
           uiSchema={uiSchema}
           validator={productForms.update.validator}
-          formData={toFormData(record.record)}
+          formData={record.form.formData}
+          editedFrom={record.form.editedFrom}
+          onChange={record.form.onChange}
           omitExtraData={false}
           busy={busy}
           onSubmit={submit}

@@ -1,7 +1,8 @@
 // Add and edit screens of a product image, rendered from schemas/product-image.json. Add puts
 // the cropper in the form's "image" slot; Add Image stays disabled until a crop exists. Edit
-// shows 'Product image not found' with Back to Product instead of leaving for /not-found, and
-// offers to reload the image when someone else changed it since it was opened.
+// shows 'Product image not found' with Back to Product instead of leaving for /not-found; an
+// image changed elsewhere while it is edited says by whom and what changed, and offers to load
+// the new version under the operator's edits (components/record-changed-alert.tsx).
 import { Button, Card, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
@@ -10,19 +11,20 @@ import { paths, routeId } from '../../app/paths'
 import { CancelLink } from '../../components/cancel-link'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
-import { StaleRecordAlert } from '../../components/stale-record-alert'
+import { lazyNotices, RecordChangedAlert } from '../../components/record-changed-alert'
 import { customValues } from '../../forms/custom-fields'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { isNotFound } from '../../lib/api-client'
 import { useEditRecord } from '../../lib/use-edit-record'
 import { imageCrumbs } from './image-crumbs'
-import { productImageCustomFields } from './product-custom-fields'
+import { productImageCustomFields, productImageTitles } from './product-custom-fields'
 import { productImageForms } from './product-forms'
 import { ProductImageCropper } from './product-image-cropper'
 import {
   IMAGE_MESSAGES,
   type NewProductImageFields,
+  type ProductImage,
   type ProductImageFields,
   productImagesApi,
   productsApi,
@@ -70,13 +72,16 @@ export function ProductImageCreatePage() {
   )
 }
 
+/** The image's field titles, for the notice of a change made elsewhere. */
+const notices = lazyNotices(async () => productImageTitles)
+
 export function ProductImageEditPage() {
   const navigate = useNavigate()
   const params = useParams()
   const productId = routeId(params.productId)
   const imageId = routeId(params.imageId)
   // A missing image is told here, with a way back to the product, rather than on /not-found.
-  const image = useEditRecord(productImagesApi.get(productId, imageId, false))
+  const image = useEditRecord(productImagesApi.get(productId, imageId, false), imageFormData)
   // The product names a crumb; asked once the image is found (so its product exists).
   const productName = useQuery({
     ...productsApi.get(productId),
@@ -110,8 +115,7 @@ export function ProductImageEditPage() {
     )
   }
   if (!image.record) return <PageHeader title="Edit Product Image" />
-  const { imageName, imageDescription, enabled } = image.record
-  const custom = customValues(productImageCustomFields, image.record)
+  const { imageName } = image.record
   return (
     <>
       <PageHeader
@@ -123,22 +127,16 @@ export function ProductImageEditPage() {
           { label: 'Edit' },
         ]}
       />
-      <StaleRecordAlert
-        error={image.stale}
-        onReload={image.reload}
-        onDismiss={image.dismissStale}
-      />
+      <RecordChangedAlert edit={image} notices={notices} />
       <Panel>
         <SchemaForm<ProductImageFields>
+          key={image.form.key}
           schema={form.schema}
           uiSchema={form.uiSchema}
           validator={form.validator}
-          formData={{
-            ...custom,
-            imageName,
-            imageDescription: imageDescription ?? undefined,
-            enabled,
-          }}
+          formData={image.form.formData}
+          editedFrom={image.form.editedFrom}
+          onChange={image.form.onChange}
           busy={busy}
           onSubmit={submit}
           actions={<CancelLink to={paths.products.image(productId, imageId)} />}
@@ -146,6 +144,13 @@ export function ProductImageEditPage() {
       </Panel>
     </>
   )
+}
+
+/** The image as its edit form's data: custom fields beside the built-in ones. */
+function imageFormData(image: ProductImage): Partial<ProductImageFields> {
+  const { imageName, imageDescription, enabled } = image
+  const custom = customValues(productImageCustomFields, image)
+  return { ...custom, imageName, imageDescription: imageDescription ?? undefined, enabled }
 }
 
 function Panel({ children }: { children: ReactNode }) {

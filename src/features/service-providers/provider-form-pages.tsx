@@ -1,7 +1,8 @@
 // Create and edit screens for a provider, rendered from the schema files. Edit also uploads
 // the passport photo and the brand logo through the crop dialog, or removes them; the email
-// cannot change. A save refused because someone else changed the provider meanwhile offers to
-// reload it.
+// cannot change. A provider changed elsewhere while it is edited says by whom and what changed,
+// and offers to load the new version under the operator's edits
+// (components/record-changed-alert.tsx).
 import { Card, Field, Heading, HStack, Image, Input, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
@@ -14,7 +15,7 @@ import { notify } from '../../components/messages'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
 import { PresenceNotice } from '../../components/presence-notice'
-import { StaleRecordAlert } from '../../components/stale-record-alert'
+import { lazyNotices, RecordChangedAlert } from '../../components/record-changed-alert'
 import { withFieldOptions } from '../../forms/define-form'
 import { SchemaForm } from '../../forms/schema-form'
 import { useFormSubmit } from '../../forms/use-form-submit'
@@ -26,6 +27,7 @@ import {
   PROVIDER_MESSAGES,
   type ProviderFields,
   type ProviderUpdateFields,
+  providerFieldsOf,
   providerImagePaths,
   providersApi,
   type ServiceProvider,
@@ -67,11 +69,14 @@ export function ProviderCreatePage() {
   )
 }
 
+/** The provider's field titles, loaded with the notice of a change made elsewhere. */
+const notices = lazyNotices(() => import('./provider-custom-fields').then((m) => m.providerTitles))
+
 export function ProviderEditPage() {
   const navigate = useNavigate()
   const id = routeId(useParams().id)
   const queryClient = useQueryClient()
-  const record = useEditRecord(providersApi.get(id))
+  const record = useEditRecord(providersApi.get(id), formDataOf)
   const uiSchema = categoryUi('update')
   const update = useMutation(providersApi.update)
   const { busy, submit } = useFormSubmit({
@@ -91,8 +96,7 @@ export function ProviderEditPage() {
       .catch(() => null)
     if (fresh && withoutImages(fresh.data) === withoutImages(loaded)) record.adoptEtag(fresh.etag)
   }
-  const { email, serviceProviderCategories, ...provider } = loaded
-  const name = `${provider.firstName} ${provider.lastName}`
+  const name = `${loaded.firstName} ${loaded.lastName}`
   return (
     <>
       <PageHeader
@@ -105,27 +109,23 @@ export function ProviderEditPage() {
         ]}
       />
       <PresenceNotice record={`/service-providers/${id}`} />
-      <StaleRecordAlert
-        error={record.stale}
-        onReload={record.reload}
-        onDismiss={record.dismissStale}
-      />
+      <RecordChangedAlert edit={record} notices={notices} />
       <Stack gap="4" maxW="3xl">
-        <ProviderImages provider={loaded} onUploaded={afterUpload} />
+        <ProviderImages key={record.form.key} provider={loaded} onUploaded={afterUpload} />
         <Panel>
           <Field.Root readOnly mb="4">
             <Field.Label fontWeight="medium">Email</Field.Label>
-            <Input value={email} readOnly variant="subtle" />
+            <Input value={loaded.email} readOnly variant="subtle" />
             <Field.HelperText>The email address cannot be changed.</Field.HelperText>
           </Field.Root>
           <SchemaForm<ProviderUpdateFields>
+            key={record.form.key}
             schema={providerForms.update.schema}
             uiSchema={uiSchema}
             validator={providerForms.update.validator}
-            formData={{
-              ...provider,
-              serviceProviderCategoryIds: serviceProviderCategories.map((c) => c.id),
-            }}
+            formData={record.form.formData}
+            editedFrom={record.form.editedFrom}
+            onChange={record.form.onChange}
             busy={busy}
             onSubmit={submit}
             actions={<CancelLink to={paths.serviceProviders.detail(id)} />}
@@ -135,6 +135,9 @@ export function ProviderEditPage() {
     </>
   )
 }
+
+/** The provider as its edit form's data: what a save sends, photos and email aside. */
+const formDataOf = (provider: ServiceProvider) => providerFieldsOf(provider, provider.enabled)
 
 function withoutImages({ hasPassportPhoto: _, hasBrandLogo: __, ...rest }: ServiceProvider) {
   return JSON.stringify(rest)

@@ -73,11 +73,12 @@ export interface Credentials {
   password: string
 }
 
-/** A new operator of `role`, invited by the administrator and with the invite accepted, so a
- * journey can sign in as someone other than the administrator. */
+/** A new operator of `role`, invited by the administrator and with the invite accepted: their
+ * credentials, to sign in as someone other than the administrator, and the token the invite
+ * signed them in with, for writes a journey needs made by someone else. */
 export async function apiOperator(
   role: 'administrator' | 'editor' | 'viewer',
-): Promise<Credentials> {
+): Promise<Credentials & { token: string }> {
   const username = unique(role).replace(' ', '-')
   const password = `${username}-password`
   const { inviteToken } = await apiPost<{ inviteToken: string }>('/operators', { username, role })
@@ -87,5 +88,17 @@ export async function apiOperator(
     body: JSON.stringify({ inviteToken, password }),
   })
   if (!response.ok) throw new Error(`invite failed: ${response.status} ${await response.text()}`)
-  return { username, password }
+  const { token } = (await response.json()) as { token: string }
+  return { username, password, token }
+}
+
+/** A PUT made as the operator whose token is given. */
+export async function apiPutAs(token: string, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${inject('baseUrl')}/api${path}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok)
+    throw new Error(`PUT ${path} failed: ${response.status} ${await response.text()}`)
 }
