@@ -13,19 +13,24 @@ const SHOWN_IN: Record<string, string[]> = {
   'product-categories': ['products'],
 }
 
+/** Reads across every collection (the dashboard's recent changes, GET /history): any change. */
+const EVERY_COLLECTION = new Set(['history'])
+
 const isRecordId = (segment: unknown): segment is string =>
   typeof segment === 'string' && /^\d+$/.test(segment)
 
 /**
  * True for a read the change may have made stale: every read of the change's collection but
  * other records' own (lists, searches, the trash, the record itself with its history and
- * images), lists of it under a parent, and lists that show its fields.
+ * images), lists of it under a parent, lists that show its fields, and reads of every
+ * collection's changes.
  */
 export function isStaleAfter(
   change: Pick<LiveChange, 'collection' | 'id'>,
   key: QueryKey,
 ): boolean {
   const [root, second, third] = key
+  if (EVERY_COLLECTION.has(root as string)) return true
   if (root === change.collection) return !isRecordId(second) || second === String(change.id)
   if (third === change.collection && isRecordId(second)) return true
   return (SHOWN_IN[change.collection] ?? []).includes(root as string) && !isRecordId(second)
