@@ -120,7 +120,9 @@ describe.each([
     await disabled.click()
     await page.waitForURL('**/service-providers?status=disabled')
     await page.getByText(`Idle Shop${width}`).waitFor()
-    await page.getByText(new RegExp(`of ${count.toLocaleString('en-NG')}$`)).waitFor()
+    await page
+      .getByText(new RegExp(`^Showing 1–\\d+ of ${count.toLocaleString('en-NG')}$`))
+      .waitFor()
 
     await page.goto('/dashboard')
     await dashboardLoaded(page)

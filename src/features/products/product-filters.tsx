@@ -155,8 +155,8 @@ function PreviewFilterField({ value, onChange }: { value: string; onChange: (v: 
       <NativeSelect.Root>
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="all">All</option>
-          <option value="with">With a preview image</option>
-          <option value="without">Without a preview image</option>
+          <option value="with">With</option>
+          <option value="without">Without</option>
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
