@@ -13,9 +13,6 @@ const SHOWN_IN: Record<string, string[]> = {
   'product-categories': ['products'],
 }
 
-/** Reads across every collection (the dashboard's recent changes, GET /history): any change. */
-const EVERY_COLLECTION = new Set(['history'])
-
 const isRecordId = (segment: unknown): segment is string =>
   typeof segment === 'string' && /^\d+$/.test(segment)
 
@@ -30,7 +27,8 @@ export function isStaleAfter(
   key: QueryKey,
 ): boolean {
   const [root, second, third] = key
-  if (EVERY_COLLECTION.has(root as string)) return true
+  // The latest changes of every collection (the dashboard's, GET /history).
+  if (root === 'history') return true
   if (root === change.collection) return !isRecordId(second) || second === String(change.id)
   if (third === change.collection && isRecordId(second)) return true
   return (SHOWN_IN[change.collection] ?? []).includes(root as string) && !isRecordId(second)

@@ -6,7 +6,6 @@ import { Box, Card, Flex, Heading, Text } from '@chakra-ui/react'
 import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from 'react-router-dom'
 import { paths } from '../../app/paths'
-import { TRASH_TEXTS } from '../../components/trash-messages'
 import { COLLECTIONS } from './collections'
 import { CountText } from './count-text'
 import { countQuery, missingFieldsQuery } from './dashboard-api'
@@ -47,7 +46,7 @@ export function WorkQueues({ headingId }: { headingId: string }) {
             <QueueLink
               key={collection.trash}
               to={collection.trash}
-              label={TRASH_TEXTS.title(collection.title)}
+              label={DASHBOARD_MESSAGES.trash(collection.title)}
               count={trash[index]}
             />
           ))}
