@@ -18,6 +18,7 @@ import { registerEventRoutes } from './events/event-routes'
 import { registerWriteEvents } from './events/write-events'
 import { type Lifecycle, registerHealth } from './health'
 import { registerHistoryRoutes } from './history/history-routes'
+import { registerRecentChangesRoute } from './history/recent-changes-routes'
 import { registerRevertRoutes } from './history/revert-routes'
 import { registerImportRoutes } from './imports/import-routes'
 import { registerDeleteRoutes } from './lib/delete-routes'
@@ -28,6 +29,7 @@ import { registerResponseSchemas } from './lib/responses'
 import { registerStorageGuard } from './lib/storage-guard'
 import { listenForWrites } from './lib/write-notices'
 import { registerListRoutes } from './lists/list-routes'
+import { registerMissingFieldRoutes } from './lists/missing-field-routes'
 import { type LoggerConfig, loggerOptions } from './logging'
 import { registerOpenApi, registerOpenApiRoutes } from './openapi'
 import { registerOperatorRoutes } from './operators/operator-routes'
@@ -160,6 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerRevertRoutes,
     registerImportRoutes,
     registerSearchRoutes,
+    registerRecentChangesRoute,
+    registerMissingFieldRoutes,
   ]
   for (const register of capabilities) {
     await app.register(capabilityPlugin(register), { db, entities })

@@ -36,6 +36,9 @@ export interface Entity<
   schemaId: string
   /** The 404 text of a missing record. */
   notFound: string
+  /** The columns that name a record to a person, joined by a space (the dashboard's recent
+   * changes name each record by them); without them a record is known by its id. */
+  nameColumns?: readonly string[]
   list: {
     // biome-ignore lint/suspicious/noExplicitAny: whatever the source reads before its queries
     source: ListSource<Filter, Row, any>
@@ -79,6 +82,10 @@ export interface Entity<
   /** Its own routes: create, update, nested lists. */
   routes?: (app: FastifyInstance, db: Kysely<Database>) => void
 }
+
+/** The collection's path under /api (`products`): how live changes and recent changes name it. */
+export const collectionName = (entity: Pick<Entity, 'collection'>): string =>
+  entity.collection.replace(/^\/api\//, '')
 
 /** A row of any table, as Kysely reads it. */
 export type Row = Record<string, unknown>

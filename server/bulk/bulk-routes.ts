@@ -8,7 +8,14 @@ import type { Database } from '../db/types'
 import type { Entity } from '../entity'
 import { customFields } from '../lib/custom-fields'
 import { deletable, deletion } from '../lib/delete-routes'
-import { attributeConditions, filterParam, withAttributes } from '../lists/custom-list'
+import {
+  attributeConditions,
+  filterParam,
+  MISSING_PARAM,
+  missingConditions,
+  missingParam,
+  withAttributes,
+} from '../lists/custom-list'
 import { matchingIds } from '../lists/list-engine'
 import { type BulkApply, filtersOf, registerBulkRoute } from './bulk'
 import { deleting } from './bulk-delete'
@@ -45,6 +52,8 @@ export function registerBulkRoutes(
     )
     const filters = { ...own }
     for (const field of filterable) filters[field.name] = filterParam(field)
+    const missable = Object.hasOwn(filters, MISSING_PARAM) ? [] : custom.missable
+    if (missable.length > 0) filters[MISSING_PARAM] = missingParam(missable)
     registerBulkRoute(app, db, {
       path: entity.collection,
       filters,
@@ -65,7 +74,10 @@ export function registerBulkRoutes(
         matchingIds(
           trx,
           entity.list.source,
-          withAttributes(filter(query), attributeConditions(query, filterable)),
+          withAttributes(filter(query), [
+            ...attributeConditions(query, filterable),
+            ...missingConditions(query, missable),
+          ]),
           limit,
         ),
     })

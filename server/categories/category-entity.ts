@@ -31,6 +31,7 @@ function categoryEntity(
     table: kind.table,
     schemaId: kind.schemaId,
     notFound: kind.notFound,
+    nameColumns: ['name'],
     list: {
       source: categoryList(kind),
       params: categoryListQuery(kind),

@@ -17,6 +17,7 @@ import * as trash from './migrations/2026-11-27-019-trash'
 import * as imports from './migrations/2026-11-27-020-imports'
 import * as keptImages from './migrations/2026-11-27-021-kept-images'
 import * as presence from './migrations/2026-11-27-022-presence'
+import * as dashboardQueues from './migrations/2026-11-27-023-dashboard-queues'
 import * as searchIndexes from './migrations/2026-11-27-024-search-indexes'
 import type { Database } from './types'
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-020-imports': imports,
   '2026-11-27-021-kept-images': keptImages,
   '2026-11-27-022-presence': presence,
+  '2026-11-27-023-dashboard-queues': dashboardQueues,
   '2026-11-27-024-search-indexes': searchIndexes,
 }
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import { customFieldNames, ENTITY_COLUMNS, type EntityName, splitBody } from '../db/entity-columns'
 import type { Db } from '../db/types'
 import { type ListedField, listedFields } from '../lists/custom-list'
-import { requiredCustomFields } from './missing-fields'
+import { missableFields, requiredCustomFields } from './missing-fields'
 
 export type Attributes = Record<string, unknown>
 
@@ -45,6 +45,9 @@ export interface CustomFields {
   /** The custom fields the update form requires, in its order: a record lacking one is asked
    * for it at its next edit (PUT, and bulk Enable and Disable, refuse it; lib/missing-fields.ts). */
   required: string[]
+  /** The custom fields either form requires, which records made before may lack: the lists'
+   * `missing` filter and the dashboard's queues (lib/missing-fields.ts). */
+  missable: string[]
   /** Those the schema marks sortable or filterable in lists (../lists/custom-list.ts). */
   listed: ListedField[]
 }
@@ -57,6 +60,7 @@ const NONE: CustomFields = {
   shown: [],
   titled: [],
   required: [],
+  missable: [],
   listed: [],
 }
 
@@ -88,6 +92,7 @@ export function customFields(app: FastifyInstance, schemaId: string, table: stri
     listed: listedFields(document, shown),
     showAll,
     required: requiredCustomFields(entity, document, 'update'),
+    missable: missableFields(entity, document),
     show: async (db, record) => (await showAll(db, [record]))[0],
   }
 }

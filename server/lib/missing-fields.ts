@@ -7,6 +7,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
 import { customFieldNames, ENTITY_COLUMNS, type EntityName } from '../db/entity-columns'
 import type { Database } from '../db/types'
+import { lacksAttribute } from '../lists/custom-list'
 import { type FormName, requiredOf } from '../schema-check/form-properties'
 import { isObject, type Json } from '../schema-check/json-file'
 import { loadSchemas } from '../schemas'
@@ -26,6 +27,14 @@ export function requiredCustomFields(entity: EntityName, document: Json, form: F
   return requiredOf(document, form).names.filter((name) => custom.has(name))
 }
 
+/** The custom fields either form requires, which records made before may lack: the update
+ * form's first, then the create form's. */
+export function missableFields(entity: EntityName, document: Json): string[] {
+  const onEdit = requiredCustomFields(entity, document, 'update')
+  const onCreate = requiredCustomFields(entity, document, 'create')
+  return [...new Set([...onEdit, ...onCreate])]
+}
+
 /** Counts, per entity with a required custom field, the records whose attributes lack it. */
 export async function missingRequiredFields(
   db: Kysely<Database>,
@@ -37,8 +46,7 @@ export async function missingRequiredFields(
     const document = documents.get(entity)
     if (!document || !isObject(document.definitions)) continue
     const onEdit = requiredCustomFields(entity, document, 'update')
-    const onCreate = requiredCustomFields(entity, document, 'create')
-    const fields = [...new Set([...onEdit, ...onCreate])]
+    const fields = missableFields(entity, document)
     if (fields.length === 0) continue
     const counts = await countMissing(db, ENTITY_COLUMNS[entity].table, fields)
     for (const [index, field] of fields.entries()) {
@@ -56,16 +64,10 @@ async function countMissing(
   fields: string[],
 ): Promise<number[]> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
-  const lacks = (field: string) =>
-    postgres
-      ? sql`attributes ->> ${field} is null`
-      : // SQLite's JSON path quotes a key ($."a.b"); a key holding a quote cannot be quoted.
-        field.includes('"')
-        ? sql`not exists (select 1 from json_each(attributes) where key = ${field} and type <> 'null')`
-        : sql`json_extract(attributes, ${`$."${field}"`}) is null`
+  // The lists' `missing` filter reads the same condition, so its total is this count.
   const sums = fields.map(
     (field, index) =>
-      sql`coalesce(sum(case when ${lacks(field)} then 1 else 0 end), 0) as ${sql.ref(`m${index}`)}`,
+      sql`coalesce(sum(case when ${lacksAttribute(postgres, field)} then 1 else 0 end), 0) as ${sql.ref(`m${index}`)}`,
   )
   const { rows } = await sql<Record<string, unknown>>`select ${sql.join(sums)} from ${sql.table(
     table,

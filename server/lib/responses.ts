@@ -15,6 +15,20 @@ export const RECORD_SCHEMA = {
   additionalProperties: true,
 } as const
 
+/** Every list page's `pagination` block. */
+export const PAGINATION_SCHEMA = {
+  type: 'object',
+  required: ['page', 'pageSize', 'total', 'totalPages', 'hasPrev', 'hasNext'],
+  properties: {
+    page: { type: 'integer' },
+    pageSize: { type: 'integer' },
+    total: { type: 'integer' },
+    totalPages: { type: 'integer' },
+    hasPrev: { type: 'boolean' },
+    hasNext: { type: 'boolean' },
+  },
+} as const
+
 /** Shared schemas, by $id: the OpenAPI document's components. */
 const SHARED = [
   {
@@ -40,18 +54,7 @@ const SHARED = [
     required: ['data', 'pagination'],
     properties: {
       data: { type: 'array', items: { $ref: 'Record#' } },
-      pagination: {
-        type: 'object',
-        required: ['page', 'pageSize', 'total', 'totalPages', 'hasPrev', 'hasNext'],
-        properties: {
-          page: { type: 'integer' },
-          pageSize: { type: 'integer' },
-          total: { type: 'integer' },
-          totalPages: { type: 'integer' },
-          hasPrev: { type: 'boolean' },
-          hasNext: { type: 'boolean' },
-        },
-      },
+      pagination: PAGINATION_SCHEMA,
     },
   },
   {

@@ -33,12 +33,11 @@ export interface AttributeKey {
   postgres: boolean
 }
 
-/** One condition of a custom-field filter. */
-export interface AttributeCondition {
-  name: string
-  kind: AttributeKind
-  value: string
-}
+/** One condition of a custom-field filter: a value, or (`missing`) that the record lacks the
+ * field, as the records made before an analyst required it may (../lib/missing-fields.ts). */
+export type AttributeCondition =
+  | { name: string; kind: AttributeKind; value: string }
+  | { name: string; kind: 'missing' }
 
 /** A list's filter with its custom-field conditions. */
 export type WithAttributes<F> = F & { attributes?: AttributeCondition[] }
@@ -125,6 +124,23 @@ export function attributeConditions(
   return conditions
 }
 
+/** The parameter asking for the records that lack one of these custom fields (`missing=sku`):
+ * a required field's queue. */
+export const MISSING_PARAM = 'missing'
+
+export function missingParam(missable: readonly string[]): Record<string, unknown> {
+  return oneOf(missable, `must be one of ${missable.join(', ')}`)
+}
+
+/** The condition `missing` asks for, if any (checked by `missingParam`). */
+export function missingConditions(
+  query: RawQuery,
+  missable: readonly string[],
+): AttributeCondition[] {
+  const name = single(query, MISSING_PARAM)
+  return name !== undefined && missable.includes(name) ? [{ name, kind: 'missing' }] : []
+}
+
 /** The filter with these conditions (none: the filter as it was, so its cache keys stay). */
 export function withAttributes<F extends object>(
   filter: F,
@@ -160,11 +176,26 @@ export function attributeValue(
     : sql`json_extract(${column}, ${path})`
 }
 
+/**
+ * True where the row lacks custom field `field` (absent or null): any key an analyst may write,
+ * passed as a parameter. `alias`: the table's alias (none: unqualified).
+ */
+export function lacksAttribute(postgres: boolean, field: string, alias?: string) {
+  const column = sql.ref(alias ? `${alias}.attributes` : 'attributes')
+  if (postgres) return sql<SqlBool>`(${column} ->> ${field}) is null`
+  // SQLite's JSON path quotes a key ($."a.b"); a key holding a quote cannot be quoted.
+  return field.includes('"')
+    ? sql<SqlBool>`not exists (select 1 from json_each(${column}) where key = ${field} and type <> 'null')`
+    : sql<SqlBool>`json_extract(${column}, ${`$."${field}"`}) is null`
+}
+
 /** The SQL condition of one custom-field filter on the table aliased `p`. */
 export function attributeCondition(
   postgres: boolean,
-  { name, kind, value }: AttributeCondition,
+  condition: AttributeCondition,
 ): RawBuilder<SqlBool> {
+  if (condition.kind === 'missing') return lacksAttribute(postgres, condition.name, 'p')
+  const { name, kind, value } = condition
   const read = attributeValue({ name, kind, postgres }, 'p')
   switch (kind) {
     case 'text':

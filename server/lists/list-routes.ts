@@ -21,6 +21,9 @@ import {
   filterParam,
   isPostgres,
   type ListedField,
+  MISSING_PARAM,
+  missingConditions,
+  missingParam,
   withAttributes,
 } from './custom-list'
 import { exportRows } from './list-engine'
@@ -38,11 +41,19 @@ export function registerListRoutes(
   for (const entity of entities) {
     const { collection, list } = entity
     const custom = customFields(app, entity.schemaId, entity.table)
-    const { params, sorts, filterable } = customListParams(list, custom.listed, isPostgres(db))
+    const { params, sorts, filterable, missable } = customListParams(
+      list,
+      custom.listed,
+      isPostgres(db),
+      custom.missable,
+    )
     // A built-in column whose field an analyst renamed is headed by its new title.
     const exportColumns = titledColumns(app, entity.schemaId, entity.export.columns)
     const ask = (query: RawQuery): ListPage => ({
-      filter: withAttributes(list.filter(query), attributeConditions(query, filterable)),
+      filter: withAttributes(list.filter(query), [
+        ...attributeConditions(query, filterable),
+        ...missingConditions(query, missable),
+      ]),
       page: pageRequest(query),
       sort: sortRequest(query, sorts, list.defaultSort),
       shown: custom.shown,
@@ -80,13 +91,15 @@ export function registerListRoutes(
 
 /**
  * A list's query parameters and sorts with the custom fields the schema marks (./custom-list.ts)
- * added after its own (a custom field named like one of them is left out), refusing any
- * parameter they do not declare.
+ * added after its own (a custom field named like one of them is left out), and `missing` when
+ * a form requires custom fields that records may lack (`missable`), refusing any parameter
+ * they do not declare.
  */
 export function customListParams(
   list: { params: Record<string, unknown>; sorts: SortFields },
   listed: readonly ListedField[],
   postgres: boolean,
+  missable: readonly string[] = [],
 ) {
   const own = list.params.properties as Record<string, unknown>
   const filterable = listed.filter((field) => field.filterable && !Object.hasOwn(own, field.name))
@@ -99,5 +112,12 @@ export function customListParams(
   const properties: Record<string, unknown> = { ...own }
   if ('sort' in own) properties.sort = sortParams(sorts).sort
   for (const field of filterable) properties[field.name] = filterParam(field)
-  return { params: declaredOnly({ ...list.params, properties }), sorts, filterable }
+  const missing = Object.hasOwn(properties, MISSING_PARAM) ? [] : missable
+  if (missing.length > 0) properties[MISSING_PARAM] = missingParam(missing)
+  return {
+    params: declaredOnly({ ...list.params, properties }),
+    sorts,
+    filterable,
+    missable: missing,
+  }
 }

@@ -25,6 +25,7 @@ export const productEntity: Entity<ProductFilter, Product> = {
   table: 'products',
   schemaId: 'product',
   notFound: NOT_FOUND,
+  nameColumns: ['name'],
   list: {
     source: productList,
     params: productListQuery,

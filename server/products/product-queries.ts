@@ -33,6 +33,8 @@ export interface ProductFilter {
   maxPriceKobo?: number
   minRating?: number
   maxRating?: number
+  /** false: products without a preview image (the dashboard's queue). */
+  hasPreviewImage?: boolean
 }
 
 export async function findProduct(db: Db, id: number): Promise<Product | undefined> {
@@ -144,6 +146,9 @@ function filterProducts(db: Db, filter: ProductFilter, tree: number[], lookups: 
   }
   if (filter.minRating !== undefined) query = query.where('p.rating', '>=', filter.minRating)
   if (filter.maxRating !== undefined) query = query.where('p.rating', '<=', filter.maxRating)
+  if (filter.hasPreviewImage !== undefined) {
+    query = query.where('p.previewImageId', filter.hasPreviewImage ? 'is not' : 'is', null)
+  }
   return { query, newestFirst: text.newestFirst }
 }
 

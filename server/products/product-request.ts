@@ -100,6 +100,7 @@ export function productFilter(query: RawQuery): ProductFilter {
     maxPriceKobo: nairaFilter(query, 'maxPrice'),
     minRating: ratingFilter(query, 'minRating'),
     maxRating: ratingFilter(query, 'maxRating'),
+    hasPreviewImage: booleanFilter(query, 'hasPreviewImage'),
   }
 }
 
@@ -152,6 +153,7 @@ const productFilterParams = {
   maxPrice: nairaParam,
   minRating: ratingParam,
   maxRating: ratingParam,
+  hasPreviewImage: booleanParam,
 }
 
 /** GET /products: its parameters, in the order their errors are reported. */

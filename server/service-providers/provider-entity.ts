@@ -18,6 +18,8 @@ export const providerEntity: Entity<ProviderFilter, Provider> = {
   table: 'serviceProviders',
   schemaId: 'service-provider',
   notFound: NOT_FOUND,
+  // As the provider's page is headed: the person's name.
+  nameColumns: ['firstName', 'lastName'],
   list: {
     source: providerList,
     params: providerListQuery,

@@ -199,3 +199,52 @@ function CustomFilter({ field }: { field: ListedField }) {
     </Field.Root>
   )
 }
+
+/** The parameter listing the records that lack a required custom field (`?missing=condition`,
+ * server/lists/custom-list.ts): the dashboard's queues link to it. */
+export const MISSING_PARAM = 'missing'
+
+/** The custom fields a form requires, which records made before may lack. */
+export function missableFields(fields: readonly CustomField[]): CustomField[] {
+  return fields.filter((field) => field.required)
+}
+
+/** The `missing` filter the URL holds, as the API takes it (a field no form requires: none). */
+export function missingQuery(
+  params: URLSearchParams,
+  missable: readonly CustomField[],
+): { missing?: string } {
+  const name = params.get(MISSING_PARAM)
+  return missable.some((field) => field.name === name) ? { missing: name as string } : {}
+}
+
+/** "Missing field": the records lacking one of the required custom fields; applies at once. */
+export function MissingFieldFilter({ fields }: { fields: readonly CustomField[] }) {
+  const [params, setParams] = useSearchParams()
+  if (fields.length === 0) return null
+  const current = missingQuery(params, fields).missing ?? ''
+  const apply = (value: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous)
+      next.delete('page')
+      if (value) next.set(MISSING_PARAM, value)
+      else next.delete(MISSING_PARAM)
+      return next
+    })
+  return (
+    <Field.Root maxW={{ md: '20rem' }}>
+      <Field.Label>Missing field</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={current} onChange={(e) => apply(e.target.value)}>
+          <option value="">None</option>
+          {fields.map((field) => (
+            <option key={field.name} value={field.name}>
+              {field.title}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  )
+}

@@ -6,15 +6,24 @@ import { ChevronDown, SlidersHorizontal, X } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { WIDE_QUERY } from '../app/use-media-query'
+import type { CustomField } from '../forms/custom-fields'
 import type { CategorySource } from '../lib/category-search'
 import { CategoryCombobox, type PickerExtra } from './category-combobox'
-import { CustomFilterFields, customFilterQuery, type ListedField } from './custom-list-fields'
+import {
+  CustomFilterFields,
+  customFilterQuery,
+  type ListedField,
+  MissingFieldFilter,
+  missingQuery,
+} from './custom-list-fields'
 
 interface FilterPanelProps {
   /** How many of the list's own filters narrow it now (useFilterDraft's `active`). */
   active?: number
   /** The list's marked custom fields: their filters sit in the panel too, and count. */
   custom?: readonly ListedField[]
+  /** The custom fields a form requires: "Missing field" lists the records that lack one. */
+  missable?: readonly CustomField[]
   /** The list's own filter form, if it has one. */
   children?: ReactNode
 }
@@ -24,12 +33,20 @@ interface FilterPanelProps {
  * phone, so the rows come first (issue 30), open on wider screens. Folded filters still apply:
  * they live in the URL. Nothing when the list has no filters.
  */
-export function FilterPanel({ active = 0, custom = [], children }: FilterPanelProps) {
+export function FilterPanel({
+  active = 0,
+  custom = [],
+  missable = [],
+  children,
+}: FilterPanelProps) {
   const [params] = useSearchParams()
   const [open, setOpen] = useState(() => window.matchMedia(WIDE_QUERY).matches)
   const panelId = useId()
-  if (!children && !custom.some((field) => field.filterable)) return null
-  const count = active + Object.keys(customFilterQuery(params, custom)).length
+  if (!children && !custom.some((field) => field.filterable) && missable.length === 0) return null
+  const count =
+    active +
+    Object.keys(customFilterQuery(params, custom)).length +
+    Object.keys(missingQuery(params, missable)).length
   return (
     <Box mb="6">
       <Button
@@ -50,6 +67,7 @@ export function FilterPanel({ active = 0, custom = [], children }: FilterPanelPr
         <Stack gap="3" mt="3">
           {children}
           <CustomFilterFields fields={custom} />
+          <MissingFieldFilter fields={missable} />
         </Stack>
       </Box>
     </Box>

@@ -14,6 +14,8 @@ export interface CustomField {
   schema: Json
   /** Labels of enum values (`enumNames`, `ui:enumNames` or `oneOf` titles), by value. */
   labels: Map<unknown, string>
+  /** A form requires it: records made before may lack it (the lists' `missing` filter). */
+  required: boolean
 }
 
 export const isObject = (value: unknown): value is Json =>
@@ -61,8 +63,12 @@ export function customFields(
   const common = ui.common ?? {}
   const definitions = isObject(doc.definitions) ? doc.definitions : {}
   const found = new Map<string, Json>()
+  const required = new Set<unknown>()
   for (const form of ['create', 'update'] satisfies FormName[]) {
-    const properties = follow(doc, definitions[form]).properties
+    const definition = follow(doc, definitions[form])
+    if (Array.isArray(definition.required))
+      for (const name of definition.required) required.add(name)
+    const properties = definition.properties
     for (const [name, schema] of Object.entries(isObject(properties) ? properties : {})) {
       if (!standard.includes(name) && !found.has(name)) found.set(name, follow(doc, schema))
     }
@@ -76,7 +82,7 @@ export function customFields(
     .map(([name, schema]) => {
       const own = isObject(common[name]) ? common[name] : {}
       const title = (own['ui:title'] ?? schema.title ?? name) as string
-      return { name, title, schema, labels: enumLabels(schema, own) }
+      return { name, title, schema, labels: enumLabels(schema, own), required: required.has(name) }
     })
     .sort((a, b) => rank(a.name) - rank(b.name))
 }

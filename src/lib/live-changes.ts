@@ -19,13 +19,16 @@ const isRecordId = (segment: unknown): segment is string =>
 /**
  * True for a read the change may have made stale: every read of the change's collection but
  * other records' own (lists, searches, the trash, the record itself with its history and
- * images), lists of it under a parent, and lists that show its fields.
+ * images), lists of it under a parent, lists that show its fields, and reads of every
+ * collection's changes.
  */
 export function isStaleAfter(
   change: Pick<LiveChange, 'collection' | 'id'>,
   key: QueryKey,
 ): boolean {
   const [root, second, third] = key
+  // The latest changes of every collection (the dashboard's, GET /history).
+  if (root === 'history') return true
   if (root === change.collection) return !isRecordId(second) || second === String(change.id)
   if (third === change.collection && isRecordId(second)) return true
   return (SHOWN_IN[change.collection] ?? []).includes(root as string) && !isRecordId(second)

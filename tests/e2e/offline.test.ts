@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schemaFields } from '../support/schema-labels'
 import { apiPost, unique } from './support/api'
 import { launchBrowser, openPage, openSignedInPage, screenshot, signIn } from './support/browser'
+import { dashboardLoaded } from './support/dashboard'
 
 // Form fields are found by the labels the schema file gives them (an analyst may change them).
 const category = schemaFields('service-provider-category')
@@ -239,6 +240,8 @@ describe('when the API does not answer within the 40 s timeout', () => {
     await page.goto('/login')
     await signIn(page)
     await page.waitForURL('**/dashboard')
+    // The dashboard's own counts of products are in before the list's request is held.
+    await dashboardLoaded(page)
     const held = hang(page, '**/api/products?*', 'GET')
 
     await page.goto('/products')

@@ -378,6 +378,10 @@ describeEachDatabase('an entity defined by one descriptor and one table', (suite
     const [revertEntry] = (await call('GET', `/api/widgets/${ids.cog}/history`)).json().data
     expect(revertEntry).toMatchObject({ action: 'revert' })
 
+    // No form requires a custom field the widgets may lack: no queue, no `missing` filter.
+    expect((await call('GET', '/api/widgets/missing-fields')).json()).toEqual({ data: [] })
+    expect((await call('GET', '/api/widgets?missing=name')).statusCode).toBe(400)
+
     // Its OpenAPI paths, each with its success answer documented.
     const openapi = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
     const paths = Object.keys(openapi.paths).filter((path) => path.startsWith('/api/widgets'))
@@ -386,6 +390,7 @@ describeEachDatabase('an entity defined by one descriptor and one table', (suite
       '/api/widgets/bulk',
       '/api/widgets/export',
       '/api/widgets/import',
+      '/api/widgets/missing-fields',
       '/api/widgets/trash',
       '/api/widgets/trash/bulk',
       '/api/widgets/trash/{id}',

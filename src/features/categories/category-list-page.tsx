@@ -21,6 +21,9 @@ import {
   customFilterQuery,
   type ListedField,
   listedFields,
+  MISSING_PARAM,
+  missableFields,
+  missingQuery,
   withCustomSorts,
 } from '../../components/custom-list-fields'
 import { type Column, DataTable } from '../../components/data-table'
@@ -50,10 +53,11 @@ const ownSortFields: SortFields = {
 const byName: SortChoice = { sort: 'name', order: 'asc' }
 
 /** The custom fields the kind's schema marks sortable or filterable (issue 27), and its sorts. */
-function listedOf(kind: CategoryKind): { listed: ListedField[]; sortFields: SortFields } {
+function listedOf(kind: CategoryKind) {
   const reserved = ['name', 'parent', kind.parentField, ...LIST_PARAMS]
   const listed = listedFields(categoryCustomFields(kind), reserved)
-  return { listed, sortFields: withCustomSorts(ownSortFields, listed) }
+  const missable = missableFields(categoryCustomFields(kind))
+  return { listed, missable, sortFields: withCustomSorts(ownSortFields, listed) }
 }
 const listedByKind = new Map<string, ReturnType<typeof listedOf>>()
 const listedFor = (kind: CategoryKind) => {
@@ -71,14 +75,14 @@ function readFilters(params: URLSearchParams) {
 
 export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   const [params] = useSearchParams()
-  const { listed, sortFields } = listedFor(kind)
+  const { listed, missable, sortFields } = listedFor(kind)
   const listParams = useListParams(sortFields, byName)
   const filters = readFilters(params)
   const { draft, set, apply, clear, filtered, active } = useFilterDraft({
     filters,
     names: ['name', 'parent'],
     typed: ['name'],
-    others: customFilterNames(listed),
+    others: [...customFilterNames(listed), MISSING_PARAM],
   })
 
   const categories = categoriesApi(kind)
@@ -86,7 +90,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   const query = {
     name: filters.name || undefined,
     parent: filters.parent === 'none' ? null : filters.parent ? Number(filters.parent) : undefined,
-    custom: customFilterQuery(params, listed),
+    custom: { ...customFilterQuery(params, listed), ...missingQuery(params, missable) },
   }
   const listOptions = categories.list({ ...query, ...listParams.query })
   const list = useQuery(listOptions)
@@ -102,7 +106,7 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   return (
     <>
       <PageHeader title={kind.titles.list} />
-      <FilterPanel active={active} custom={listed}>
+      <FilterPanel active={active} custom={listed} missable={missable}>
         <Stack
           as="form"
           direction={{ base: 'column', md: 'row' }}

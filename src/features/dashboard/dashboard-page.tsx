@@ -1,54 +1,24 @@
-import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react'
-import { FolderTree, Package, Tags, Users } from 'lucide-react'
-import { paths } from '../../app/paths'
+// The dashboard: the spec's greeting and text, then what an operator opens it for (issue 31,
+// point 3): how many records each collection holds, the work queues, and the recent changes,
+// all refreshed by live changes (./dashboard-api.ts).
+import { Box, Grid, Heading, Text, VisuallyHidden } from '@chakra-ui/react'
+import { useId } from 'react'
 import { useDocumentTitle } from '../../app/use-document-title'
 import { greetingFor } from '../../lib/greeting'
-import { useCan } from '../../lib/me'
-import { AreaCard } from './area-card'
-
-const areas = [
-  {
-    title: 'Service Provider Categories',
-    description: 'Organise the services providers offer.',
-    icon: Tags,
-    to: paths.serviceProviderCategories.list,
-    createTo: paths.serviceProviderCategories.create,
-    createLabel: 'Create Service Provider Category',
-  },
-  {
-    title: 'Service Providers',
-    description: 'Profiles, contact details, photos and logos.',
-    icon: Users,
-    to: paths.serviceProviders.list,
-    createTo: paths.serviceProviders.create,
-    createLabel: 'Create Service Provider',
-  },
-  {
-    title: 'Product Categories',
-    description: 'The hierarchy products are filed under.',
-    icon: FolderTree,
-    to: paths.productCategories.list,
-    createTo: paths.productCategories.create,
-    createLabel: 'Create Product Category',
-  },
-  {
-    title: 'Products',
-    description: 'Pricing, delivery times, ratings and images.',
-    icon: Package,
-    to: paths.products.list,
-  },
-]
+import { CollectionCounts } from './collection-counts'
+import { DASHBOARD_MESSAGES } from './dashboard-messages'
+import { RecentChanges } from './recent-changes'
+import { WorkQueues } from './work-queues'
 
 export function DashboardPage() {
   // The heading is a greeting that changes with the hour; the tab says where the operator is.
   useDocumentTitle('Dashboard')
   // Read once per visit: the greeting follows the browser's local clock.
   const greeting = greetingFor(new Date())
-  // A role that cannot create sees the cards without their Create button.
-  const canWrite = useCan('write')
+  const ids = { records: useId(), queues: useId(), recent: useId() }
   return (
     <Box>
-      <Box mb="8">
+      <Box mb={{ base: '5', md: '6' }}>
         <Heading as="h1" size="3xl" letterSpacing="tight">
           {greeting}
         </Heading>
@@ -56,11 +26,26 @@ export function DashboardPage() {
           Welcome to the admin dashboard
         </Text>
       </Box>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        {areas.map((area) => (
-          <AreaCard key={area.title} {...area} createTo={canWrite ? area.createTo : undefined} />
-        ))}
-      </SimpleGrid>
+      <Box as="section" aria-labelledby={ids.records} mb={{ base: '5', md: '6' }}>
+        <VisuallyHidden>
+          <Heading as="h2" id={ids.records}>
+            {DASHBOARD_MESSAGES.records}
+          </Heading>
+        </VisuallyHidden>
+        <CollectionCounts />
+      </Box>
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }}
+        gap={{ base: '5', md: '6' }}
+        alignItems="start"
+      >
+        <Box as="section" aria-labelledby={ids.queues}>
+          <WorkQueues headingId={ids.queues} />
+        </Box>
+        <Box as="section" aria-labelledby={ids.recent}>
+          <RecentChanges headingId={ids.recent} />
+        </Box>
+      </Grid>
     </Box>
   )
 }

@@ -1,5 +1,6 @@
-// Every product: live filters (category, name, status, min and max price), a sort, cards or a
-// table, and a pager with a page size; all but the view kept in the URL.
+// Every product: live filters (category, name, status, min and max price, preview image, a
+// missing required field), a sort, cards or a table, and a pager with a page size; all but the
+// view kept in the URL.
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
@@ -7,6 +8,8 @@ import { useBulkSelection } from '../../components/bulk-selection'
 import {
   customFilterQuery,
   listedFields,
+  missableFields,
+  missingQuery,
   withCustomSorts,
 } from '../../components/custom-list-fields'
 import { ExportCsv } from '../../components/export-csv'
@@ -23,12 +26,17 @@ import { PRODUCT_MESSAGES, productBulk, productsApi } from './products-api'
 /** The custom fields the product schema marks sortable or filterable (issue 27). */
 const listed = listedFields(productCustomFields, [...FILTERS, ...LIST_PARAMS])
 const sortFields = withCustomSorts(productSortFields, listed)
+const missable = missableFields(productCustomFields)
 
 export function ProductListPage() {
   const [params] = useSearchParams()
   const listParams = useListParams(sortFields, productDefaultSort)
   const filters = readFilters(params)
-  const query = { ...toQuery(filters), ...customFilterQuery(params, listed) }
+  const query = {
+    ...toQuery(filters),
+    ...customFilterQuery(params, listed),
+    ...missingQuery(params, missable),
+  }
   const listOptions = productsApi.list({ ...query, ...listParams.query })
   const list = useQuery(listOptions)
   const selection = useBulkSelection(productBulk, query, list.data?.pagination.total)
@@ -36,7 +44,7 @@ export function ProductListPage() {
   return (
     <>
       <PageHeader title="Products" />
-      <ProductFilters filters={filters} custom={listed} />
+      <ProductFilters filters={filters} custom={listed} missable={missable} />
       <PagedList
         name="products"
         list={list}

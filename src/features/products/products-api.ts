@@ -46,6 +46,7 @@ export interface ProductQuery {
   enabled?: boolean
   minPrice?: number
   maxPrice?: number
+  hasPreviewImage?: boolean
 }
 
 const base = '/products'

@@ -20,6 +20,9 @@ import {
   customFilterNames,
   customFilterQuery,
   listedFields,
+  MISSING_PARAM,
+  missableFields,
+  missingQuery,
   withCustomSorts,
 } from '../../components/custom-list-fields'
 import { ExportCsv } from '../../components/export-csv'
@@ -53,6 +56,7 @@ const STATUSES = ['all', 'enabled', 'disabled']
 /** The custom fields the provider schema marks sortable or filterable (issue 27). */
 const listed = listedFields(providerCustomFields, [...FILTERS, ...LIST_PARAMS])
 const sortFields = withCustomSorts(providerSortFields, listed)
+const missable = missableFields(providerCustomFields)
 
 /** The status filter defaults to enabled (spec §9); "all" must therefore be explicit. */
 function readFilters(params: URLSearchParams): Filters {
@@ -75,7 +79,7 @@ export function ProviderListPage() {
     names: FILTERS,
     typed: ['email', 'brandName'],
     defaults: { status: 'enabled' },
-    others: customFilterNames(listed),
+    others: [...customFilterNames(listed), MISSING_PARAM],
   })
 
   const query = {
@@ -84,6 +88,7 @@ export function ProviderListPage() {
     enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
     serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
     ...customFilterQuery(params, listed),
+    ...missingQuery(params, missable),
   }
   const listOptions = providersApi.list({ ...query, ...listParams.query })
   const list = useQuery(listOptions)
@@ -104,7 +109,7 @@ export function ProviderListPage() {
           )
         }
       />
-      <FilterPanel active={active} custom={listed}>
+      <FilterPanel active={active} custom={listed} missable={missable}>
         <SimpleGrid
           as="form"
           role="search"

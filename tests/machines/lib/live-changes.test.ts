@@ -38,6 +38,14 @@ describe('which reads a live change makes stale', () => {
     ).toBe(true)
   })
 
+  it('the latest changes of every collection and the dashboard’s counts and queues', () => {
+    expect(isStaleAfter(change, ['history', list])).toBe(true)
+    expect(isStaleAfter({ collection: 'product-categories', id: 1 }, ['history', list])).toBe(true)
+    expect(isStaleAfter(change, ['products', { pageSize: 1, hasPreviewImage: false }])).toBe(true)
+    expect(isStaleAfter(change, ['products', 'missing-fields'])).toBe(true)
+    expect(isStaleAfter(change, ['service-providers', 'missing-fields'])).toBe(false)
+  })
+
   it('nothing of other collections, nor the operator’s own reads', () => {
     expect(isStaleAfter(change, ['service-providers', list])).toBe(false)
     expect(isStaleAfter(change, ['product-categories', 'search', 'x', null])).toBe(false)

@@ -104,6 +104,7 @@ function matching(products: Product[], query: URLSearchParams) {
   const name = query.get('name')?.toLowerCase()
   const enabled = query.get('enabled')
   const category = number('categoryId')
+  const preview = query.get('hasPreviewImage')
   return products.filter((p) => {
     const low = (p.pricing === 'Range' ? p.minPrice : p.price) ?? 0
     const high = (p.pricing === 'Range' ? p.maxPrice : p.price) ?? 0
@@ -112,7 +113,8 @@ function matching(products: Product[], query: URLSearchParams) {
       (enabled === null || String(p.enabled) === enabled) &&
       (category === null || p.productCategories.some((c) => c.id === category)) &&
       (min === null || high >= min) &&
-      (max === null || low <= max)
+      (max === null || low <= max) &&
+      (preview === null || String(p.previewImageId !== null) === preview)
     )
   })
 }

@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { accountHandlers } from '../factories/account'
 import { categoryHandlers } from '../factories/categories'
+import { missingFieldsHandlers, recentChangesHandler } from '../factories/dashboard'
 import { historyHandlers } from '../factories/history'
 import { liveChangesHandlers } from '../factories/live-changes'
 import { meHandlers } from '../factories/operators'
@@ -27,6 +28,8 @@ export const handlers = [
   http.post(apiUrl('/auth/logout'), () => new HttpResponse(null, { status: 204 })),
   // Before the records' own handlers: `/products/trash` is not the product with id "trash".
   ...emptyTrashHandlers(),
+  ...missingFieldsHandlers(),
+  recentChangesHandler([]),
   ...categoryHandlers(),
   ...providerHandlers(),
   ...productHandlers(),
