@@ -16,6 +16,7 @@ import * as team from './migrations/2026-11-27-017-team'
 import * as trash from './migrations/2026-11-27-019-trash'
 import * as imports from './migrations/2026-11-27-020-imports'
 import * as keptImages from './migrations/2026-11-27-021-kept-images'
+import * as providerPersonAndPhoneSearch from './migrations/2026-11-27-026-provider-person-and-phone-search'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-019-trash': trash,
   '2026-11-27-020-imports': imports,
   '2026-11-27-021-kept-images': keptImages,
+  '2026-11-27-026-provider-person-and-phone-search': providerPersonAndPhoneSearch,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,5 +1,6 @@
-// Case-insensitive substring filters that use the indexes of migration 005: an FTS5 trigram
-// table on SQLite, a pg_trgm GIN index on PostgreSQL. In both, % and _ match only themselves.
+// Case-insensitive substring filters that use the indexes of migrations 005 and 026: an FTS5
+// trigram table on SQLite, a pg_trgm GIN index on PostgreSQL. In both, % and _ match only
+// themselves.
 import { PostgresAdapter, type SqlBool, sql } from 'kysely'
 import type { Db } from '../db/types'
 import type { FilteredQuery, Lookup } from './list-engine'
@@ -31,6 +32,20 @@ export const providerEmail: TextColumn = {
   ftsColumn: 'email_key',
 }
 
+/** The provider's person, "First Last" (a generated column, migration 026). */
+export const providerPersonName: TextColumn = {
+  lowered: 'lower(p.person_name)',
+  fts: 'serviceProvidersFts',
+  ftsColumn: 'person_name',
+}
+/** The phone's key (a generated column, migration 026): search it for a text's own key
+ * (../service-providers/phone-key.ts), digits only, so lowering changes nothing. */
+export const providerPhone: TextColumn = {
+  lowered: 'p.phone_key',
+  fts: 'serviceProvidersFts',
+  ftsColumn: 'phone_key',
+}
+
 /** Trigrams need three characters; shorter searches match through a scan. */
 const MIN_INDEXED_LENGTH = 3
 
@@ -59,13 +74,10 @@ export function filterByText<Q extends FilteredQuery>(
     if (!postgres && [...text].length >= MIN_INDEXED_LENGTH) {
       phrases.push(ftsPhrase(column, text))
     } else if (postgres && lookup === 'scan') {
-      // The same match as the LIKE below: the text lower-cased alike, every character literal.
-      const found = sql<SqlBool>`strpos(${sql.raw(column.lowered)}, ${text.toLowerCase()}) > 0`
-      filtered = filtered.where(found) as Q
+      filtered = filtered.where(strposTest(column, text)) as Q
     } else {
       // PostgreSQL's GIN index serves this LIKE directly (from three characters on).
-      const like = sql<SqlBool>`${sql.raw(column.lowered)} like ${containsPattern(text)} escape '\\'`
-      filtered = filtered.where(like) as Q
+      filtered = filtered.where(likeTest(column, text)) as Q
     }
   }
   if (phrases.length === 0) return { query: filtered, newestFirst: 'p.id' }
@@ -76,6 +88,45 @@ export function filterByText<Q extends FilteredQuery>(
     .innerJoin(`${fts} as f`, 'f.rowid', 'p.id')
     .where(sql<SqlBool>`${sql.table(fts)} match ${phrases.join(' AND ')}`) as unknown as Q
   return { query: joined, newestFirst: 'f.rowid' }
+}
+
+/**
+ * The same substring filters for a query another filter already narrows to a few rows through
+ * its own index (a provider's products): each of those rows is tested on its own, rather than
+ * the text index collecting its matches among all rows (a quarter of a million products for a
+ * broad word). SQLite looks the row up in the text index by rowid and phrase (a few seeks, and
+ * the same case folding as `filterByText`); PostgreSQL tests the text (`strpos`, which no index
+ * serves, so the planner keeps to the narrowing filter's index).
+ */
+export function testEachRow<Q extends FilteredQuery>(
+  db: Db,
+  query: Q,
+  searches: Array<[TextColumn, string | undefined]>,
+): Q {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  let filtered = query
+  for (const [column, text] of searches) {
+    if (!text) continue
+    const test = postgres
+      ? strposTest(column, text)
+      : [...text].length < MIN_INDEXED_LENGTH
+        ? likeTest(column, text)
+        : sql<SqlBool>`exists (select 1 from ${sql.table(column.fts)} where rowid = p.id
+            and ${sql.table(column.fts)} match ${ftsPhrase(column, text)})`
+    filtered = filtered.where(test) as Q
+  }
+  return filtered
+}
+
+/** The substring test as LIKE: PostgreSQL's trigram index serves it, SQLite's FTS5 does not. */
+function likeTest(column: TextColumn, text: string) {
+  return sql<SqlBool>`${sql.raw(column.lowered)} like ${containsPattern(text)} escape '\\'`
+}
+
+/** The same match as `likeTest` (the text lower-cased alike, every character literal) written
+ * as `strpos`, which no index serves: the rows are walked and each is tested. */
+function strposTest(column: TextColumn, text: string) {
+  return sql<SqlBool>`strpos(${sql.raw(column.lowered)}, ${text.toLowerCase()}) > 0`
 }
 
 /**

@@ -35,8 +35,8 @@ import {
   NOT_FOUND,
   normalisePricing,
   type ProductBody,
+  productFilter,
   productId,
-  providerProductFilter,
   providerProductListQuery,
   toNewProduct,
   toUpdate,
@@ -54,8 +54,9 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   const exportColumns = titledColumns(app, 'product', productColumns)
   const { current, audit } = productAudit(custom)
   const update = productUpdate(app)
-  // A provider's products offer the custom fields the product schema marks, as every list
-  // does (lists/custom-list.ts), and refuse any other parameter.
+  // A provider's products: the products list with the provider fixed. They offer its filters
+  // and the custom fields the product schema marks, as every list does (lists/custom-list.ts),
+  // and refuse any other parameter.
   const { params, sorts, filterable } = customListParams(
     { params: providerProductListQuery, sorts: productSorts },
     custom.listed,
@@ -63,7 +64,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   )
   const ofProvider = (query: RawQuery, serviceProviderId: number) => ({
     filter: withAttributes(
-      { ...providerProductFilter(query), serviceProviderId } as ProductFilter,
+      { ...productFilter(query), serviceProviderId } satisfies ProductFilter,
       attributeConditions(query, filterable),
     ),
     sort: sortRequest(query, sorts, 'newest'),
