@@ -19,8 +19,8 @@
 //   provider email:      selective "proton",   medium "outlook", broad "gmail"
 //
 // Speed: one transaction; secondary indexes, and the FTS5 tables (SQLite) or pg_trgm indexes
-// (PostgreSQL) of migration 005, are set aside during the load and built once at the end
-// (see seed-demo/target.ts). A running server keeps answering, but for a big load its writes
+// (PostgreSQL) of migrations 005 and 025, are set aside during the load and built once at the
+// end (see seed-demo/target.ts). A running server keeps answering, but for a big load its writes
 // wait for the seed (SQLite; they fail after its 5 s busy timeout) and so do its queries on
 // the loaded tables (PostgreSQL, whose indexes are dropped inside the transaction).
 import os from 'node:os'

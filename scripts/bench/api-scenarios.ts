@@ -20,7 +20,7 @@ import { DEFAULT_SEARCH_LIMIT } from '../../server/search/search'
 import { searchEverything } from '../../server/search/search-routes'
 import { providerList } from '../../server/service-providers/provider-queries'
 import { providerFilter } from '../../server/service-providers/provider-request'
-import { SEARCH_TERMS } from '../seed-demo/words'
+import { FIRST_NAMES, LAST_NAMES, SEARCH_TERMS } from '../seed-demo/words'
 import type { Shot } from './cannon'
 
 export interface Scenario {
@@ -83,6 +83,8 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
   const { db } = handle
   const name = SEARCH_TERMS.productName
   const brand = SEARCH_TERMS.brandName
+  const lastName = LAST_NAMES[0]
+  const person = `${FIRST_NAMES[0]} ${lastName}`
 
   const products = (title: string, params: Record<string, string | number>): Scenario => {
     const query = toRawQuery(params)
@@ -93,6 +95,23 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
         const sort = sortRequest(query, productSorts, 'newest')
         return (await readPage(db, productList, productFilter(query), pageRequest(query), sort))
           .total
+      },
+    }
+  }
+  /** One provider's products per request, a different provider each time (ten or so each). */
+  const providerProducts = (title: string, params: Record<string, string | number>): Scenario => {
+    const query = toRawQuery(params)
+    const shotProvider = rotatingIds(facts.providers)
+    const queryProvider = rotatingIds(facts.providers)
+    return {
+      name: title,
+      shot: () => ({
+        path: `/api/service-providers/${shotProvider()}/products${queryString(params)}`,
+      }),
+      query: async () => {
+        const sort = sortRequest(query, productSorts, 'newest')
+        const filter = { ...productFilter(query), serviceProviderId: queryProvider() }
+        return (await readPage(db, productList, filter, pageRequest(query), sort)).total
       },
     }
   }
@@ -182,6 +201,21 @@ export function apiScenarios(handle: DatabaseHandle, facts: DataFacts): Scenario
     searched('phone digits', '0803 12'),
     searched('two letters: names starting with them', 'pa'),
     searched('no match anywhere', 'qxzv'),
+    // Seeded people are a first and a last name drawn at random: one provider in 1,200 has this
+    // full name, one in 30 this last name.
+    providers(`providers, person "${person}" (selective)`, { personName: person }),
+    providers(`providers, person "${lastName}" (broad)`, { personName: lastName }),
+    // Seeded phones are +234, one of ten network codes, seven random digits: "0803 12" keys as
+    // 80312 (about one provider in 1,000), "0803" as 803 (one in ten and more).
+    providers('providers, phone "0803 12" (selective)', { phone: '0803 12' }),
+    providers('providers, phone "0803" (broad)', { phone: '0803' }),
+    providerProducts("a provider's products, unfiltered", {}),
+    providerProducts(`a provider's products, name "${name.broad}"`, { name: name.broad }),
+    providerProducts(`a provider's products, category "${facts.topCategory.name}" + price`, {
+      categoryId: top,
+      minPrice: 5_000,
+      maxPrice: 50_000,
+    }),
     {
       name: 'product categories, pageSize=3000',
       shot: { path: '/api/product-categories?pageSize=3000' },

@@ -19,6 +19,7 @@ import * as keptImages from './migrations/2026-11-27-021-kept-images'
 import * as presence from './migrations/2026-11-27-022-presence'
 import * as dashboardQueues from './migrations/2026-11-27-023-dashboard-queues'
 import * as searchIndexes from './migrations/2026-11-27-024-search-indexes'
+import * as providerPersonAndPhoneSearch from './migrations/2026-11-27-025-provider-person-and-phone-search'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-022-presence': presence,
   '2026-11-27-023-dashboard-queues': dashboardQueues,
   '2026-11-27-024-search-indexes': searchIndexes,
+  '2026-11-27-025-provider-person-and-phone-search': providerPersonAndPhoneSearch,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

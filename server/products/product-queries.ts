@@ -14,7 +14,13 @@ import {
   onlyFilters,
 } from '../lists/list-engine'
 import { orderBySort, type Sort } from '../lists/sorts'
-import { filterByText, productName, textIndexMatches } from '../lists/text-search'
+import {
+  filterByText,
+  productName,
+  type TextColumn,
+  testEachRow,
+  textIndexMatches,
+} from '../lists/text-search'
 import { toNaira } from './money'
 
 /** A product as GET /products/:id answers it (types/records.ts, from the schema; keys in the
@@ -102,19 +108,28 @@ async function productsIn(db: Db, ids: number[] | FilteredQuery, sort: Sort): Pr
 }
 
 function filterProducts(db: Db, filter: ProductFilter, tree: number[], lookups: Lookups): Filtered {
-  const text = filterByText(
-    db,
-    db.selectFrom('products as p'),
-    [[productName, filter.name]],
-    lookups.text,
-  )
+  const products = db.selectFrom('products as p')
+  const searches: Array<[TextColumn, string | undefined]> = [[productName, filter.name]]
+  // A provider's products are few, found through its index (products_provider_idx): each is
+  // tested on its own rather than a text or category index collecting matches among them all.
+  const ofProvider = filter.serviceProviderId !== undefined
+  const text = ofProvider
+    ? { query: testEachRow(db, products, searches), newestFirst: 'p.id' }
+    : filterByText(db, products, searches, lookups.text)
   let query = text.query
   // Walked in id order by a text index, rows are best checked one by one as well.
-  const how = text.newestFirst === 'p.id' ? lookups.links : 'scan'
+  const how = !ofProvider && text.newestFirst === 'p.id' ? lookups.links : 'scan'
+  // With the provider fixed, its index must lead: the other columns are tested as `+column`,
+  // which no index serves (SQLite, guessing without statistics, took the enabled index as
+  // readily, and would walk every enabled product).
+  const column = (name: 'enabled' | 'priceHighKobo' | 'priceLowKobo' | 'rating') =>
+    ofProvider ? sql<number>`+${sql.ref(`p.${name}`)}` : sql.ref<number>(`p.${name}`)
   if (filter.serviceProviderId !== undefined) {
     query = query.where('p.serviceProviderId', '=', filter.serviceProviderId)
   }
-  if (filter.enabled !== undefined) query = query.where('p.enabled', '=', filter.enabled ? 1 : 0)
+  if (filter.enabled !== undefined) {
+    query = query.where(column('enabled'), '=', filter.enabled ? 1 : 0)
+  }
   if (filter.categoryId !== undefined) {
     const links = 'productCategoryLinks as l'
     // No category means no product (and `in ()` is not valid SQL).
@@ -139,13 +154,13 @@ function filterProducts(db: Db, filter: ProductFilter, tree: number[], lookups: 
   }
   // Overlap of the product's price interval with the filter's bounds.
   if (filter.minPriceKobo !== undefined) {
-    query = query.where('p.priceHighKobo', '>=', filter.minPriceKobo)
+    query = query.where(column('priceHighKobo'), '>=', filter.minPriceKobo)
   }
   if (filter.maxPriceKobo !== undefined) {
-    query = query.where('p.priceLowKobo', '<=', filter.maxPriceKobo)
+    query = query.where(column('priceLowKobo'), '<=', filter.maxPriceKobo)
   }
-  if (filter.minRating !== undefined) query = query.where('p.rating', '>=', filter.minRating)
-  if (filter.maxRating !== undefined) query = query.where('p.rating', '<=', filter.maxRating)
+  if (filter.minRating !== undefined) query = query.where(column('rating'), '>=', filter.minRating)
+  if (filter.maxRating !== undefined) query = query.where(column('rating'), '<=', filter.maxRating)
   if (filter.hasPreviewImage !== undefined) {
     query = query.where('p.previewImageId', filter.hasPreviewImage ? 'is not' : 'is', null)
   }

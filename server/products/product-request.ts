@@ -104,11 +104,6 @@ export function productFilter(query: RawQuery): ProductFilter {
   }
 }
 
-/** The filters a provider's product list offers. */
-export function providerProductFilter(query: RawQuery): ProductFilter {
-  return { name: textFilter(query, 'name'), enabled: booleanFilter(query, 'enabled') }
-}
-
 /** An amount in naira in the query string, as exact kobo, read from the text itself (never
  * through a float): `12.5` → 1250. */
 export function nairaFilter(query: RawQuery, name: string): number | undefined {
@@ -169,10 +164,10 @@ export const productBulkQuery = querySchema({
   serviceProviderId: idParam,
 })
 
-/** GET /service-providers/:id/products. */
+/** GET /service-providers/:id/products: the products list's own filters (`productFilter`),
+ * the provider being the path's. */
 export const providerProductListQuery = querySchema({
   ...pageParams,
   ...sortParams(productSorts),
-  name: textParam,
-  enabled: booleanParam,
+  ...productFilterParams,
 })

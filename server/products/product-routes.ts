@@ -14,7 +14,12 @@ import { titledColumns } from '../lib/field-titles'
 import { exportQuery } from '../lib/query-schema'
 import { errors, ok, pathParams } from '../lib/responses'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
-import { attributeConditions, isPostgres, withAttributes } from '../lists/custom-list'
+import {
+  attributeConditions,
+  isPostgres,
+  missingConditions,
+  withAttributes,
+} from '../lists/custom-list'
 import { exportRows } from '../lists/list-engine'
 import { type ListPage, sendPage } from '../lists/list-pages'
 import { pageRequest, type RawQuery } from '../lists/list-params'
@@ -35,8 +40,8 @@ import {
   NOT_FOUND,
   normalisePricing,
   type ProductBody,
+  productFilter,
   productId,
-  providerProductFilter,
   providerProductListQuery,
   toNewProduct,
   toUpdate,
@@ -54,18 +59,20 @@ export function registerProductRoutes(app: FastifyInstance, db: Kysely<Database>
   const exportColumns = titledColumns(app, 'product', productColumns)
   const { current, audit } = productAudit(custom)
   const update = productUpdate(app)
-  // A provider's products offer the custom fields the product schema marks, as every list
-  // does (lists/custom-list.ts), and refuse any other parameter.
-  const { params, sorts, filterable } = customListParams(
+  // A provider's products: the products list with the provider fixed. They offer its filters
+  // and the custom fields the product schema marks, as every list does (lists/custom-list.ts),
+  // and refuse any other parameter.
+  const { params, sorts, filterable, missable } = customListParams(
     { params: providerProductListQuery, sorts: productSorts },
     custom.listed,
     isPostgres(db),
+    custom.missable,
   )
   const ofProvider = (query: RawQuery, serviceProviderId: number) => ({
-    filter: withAttributes(
-      { ...providerProductFilter(query), serviceProviderId } as ProductFilter,
-      attributeConditions(query, filterable),
-    ),
+    filter: withAttributes({ ...productFilter(query), serviceProviderId } satisfies ProductFilter, [
+      ...attributeConditions(query, filterable),
+      ...missingConditions(query, missable),
+    ]),
     sort: sortRequest(query, sorts, 'newest'),
   })
   const page = (query: RawQuery, serviceProviderId: number): ListPage => ({

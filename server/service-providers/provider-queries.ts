@@ -16,6 +16,8 @@ import {
   filterByText,
   providerBrandName,
   providerEmail,
+  providerPersonName,
+  providerPhone,
   type TextColumn,
   textIndexMatches,
 } from '../lists/text-search'
@@ -29,6 +31,10 @@ export interface ProviderFilter {
   email?: string
   /** Substring of the brand name, any case. */
   brandName?: string
+  /** Substring of "First Last", any case. */
+  personName?: string
+  /** Substring of the phone's key: a searched number's own key (./phone-key.ts). */
+  phone?: string
   enabled?: boolean
   categoryId?: number
 }
@@ -48,7 +54,7 @@ export const providerList: ListSource<ProviderFilter, Provider> = {
   filter: (db, filter) => filterProviders(db, filter),
   // Text filters alone are counted from the text index alone (see `textIndexMatches`).
   count: (db, filter) => {
-    const byTextIndex = onlyFilters(filter, 'email', 'brandName')
+    const byTextIndex = onlyFilters(filter, 'email', 'brandName', 'personName', 'phone')
       ? textIndexMatches(db, textSearches(filter))
       : undefined
     return byTextIndex && countRows(byTextIndex)
@@ -61,6 +67,8 @@ function textSearches(filter: ProviderFilter): Array<[TextColumn, string | undef
   return [
     [providerEmail, filter.email],
     [providerBrandName, filter.brandName],
+    [providerPersonName, filter.personName],
+    [providerPhone, filter.phone],
   ]
 }
 

@@ -3,8 +3,16 @@
 import type { ServiceProviderCreateBody, ServiceProviderUpdateBody } from '../../types/records'
 import { HttpError } from '../errors'
 import { booleanParam, idParam, pageParams, querySchema, textParam } from '../lib/query-schema'
-import { booleanFilter, idFilter, pathId, type RawQuery, textFilter } from '../lists/list-params'
+import {
+  booleanFilter,
+  idFilter,
+  pathId,
+  type RawQuery,
+  single,
+  textFilter,
+} from '../lists/list-params'
 import { providerSorts, sortParams } from '../lists/sorts'
+import { phoneKey } from './phone-key'
 import type { ProviderFilter } from './provider-queries'
 import type { NewProvider, ProviderInput } from './provider-writes'
 
@@ -25,12 +33,26 @@ export function providerId(params: unknown): number {
   return id
 }
 
+/** A phone number or part of one, in any of its spellings: at least one digit, and the
+ * characters numbers are written with. */
+const phoneParam = {
+  type: 'string',
+  maxLength: 40,
+  pattern: '^[ ()+./-]*[0-9][0-9 ()+./-]*$',
+  'x-detail': {
+    maxLength: 'must be at most 40 characters',
+    pattern: 'must be part of a phone number: digits, spaces and + ( ) - . /',
+  },
+}
+
 /** GET /service-providers: its parameters, in the order their errors are reported. */
 export const providerListQuery = querySchema({
   ...pageParams,
   ...sortParams(providerSorts),
   email: textParam,
   brandName: textParam,
+  personName: textParam,
+  phone: phoneParam,
   enabled: booleanParam,
   serviceProviderCategoryId: idParam,
 })
@@ -48,9 +70,18 @@ export function providerFilter(query: RawQuery): ProviderFilter {
   return {
     email: textFilter(query, 'email'),
     brandName: textFilter(query, 'brandName'),
+    personName: textFilter(query, 'personName'),
+    phone: phoneFilter(query),
     enabled: booleanFilter(query, 'enabled'),
     categoryId: idFilter(query, 'serviceProviderCategoryId'),
   }
+}
+
+/** The searched number's key (./phone-key.ts). A text that is all prefix (`+234`, `0`) has an
+ * empty key, part of every number: no filter. */
+function phoneFilter(query: RawQuery): string | undefined {
+  const text = single(query, 'phone')
+  return (text && phoneKey(text)) || undefined
 }
 
 // Picks the fields one by one: whatever else the body holds (an email on PUT) is left behind.

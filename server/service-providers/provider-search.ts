@@ -9,10 +9,20 @@ import {
   providerPhone,
 } from '../lists/text-search'
 import { columnSearch } from '../search/column-search'
+import { phoneKey } from './phone-key'
+
+/** A typed phone number's key, as the phone filter compares it; nothing for text that is not a
+ * phone number (letters), so "ada" never searches the phones. */
+const searchedPhone = (text: string) => (/^[0-9 ()+-]+$/.test(text) ? phoneKey(text) : undefined)
 
 export const providerSearch = columnSearch({
   table: 'serviceProviders',
-  anywhere: [providerBrandName, providerEmail, providerPersonName, providerPhone],
+  anywhere: [
+    providerBrandName,
+    providerEmail,
+    providerPersonName,
+    { ...providerPhone, searched: searchedPhone },
+  ],
   start: ['brandName', 'firstName', 'lastName'],
   show: async (db, ids) => {
     const rows = await db

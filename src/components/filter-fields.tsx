@@ -1,7 +1,7 @@
-// What the list screens' filter forms share: the panel that folds them away on a phone,
-// Status (All / Enabled / Disabled), a category searched by name (with its full path), and the
-// Apply / Clear filters buttons.
-import { Box, Button, Field, HStack, NativeSelect, Stack } from '@chakra-ui/react'
+// What the list screens' filter forms share: the panel that folds them away on a phone, a text
+// filter, Status (All / Enabled / Disabled), a category searched by name (with its full path),
+// and the Apply / Clear filters buttons.
+import { Box, Button, Field, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react'
 import { ChevronDown, SlidersHorizontal, X } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
@@ -77,6 +77,25 @@ export function FilterPanel({
 interface SelectFilterProps {
   value: string
   onChange: (value: string) => void
+}
+
+interface TextFilterProps extends SelectFilterProps {
+  label: string
+  /** `search` (a search box), `tel` (a phone keyboard) or plain text (the default). */
+  type?: 'search' | 'tel' | 'text'
+  /** Why the text cannot be asked for, shown beside it (the list holds it back meanwhile). */
+  error?: string
+}
+
+/** A labelled text filter, applied as typing pauses (use-filter-draft.ts). */
+export function TextFilterField({ label, value, onChange, type = 'text', error }: TextFilterProps) {
+  return (
+    <Field.Root invalid={error !== undefined}>
+      <Field.Label>{label}</Field.Label>
+      <Input type={type} value={value} onChange={(e) => onChange(e.target.value)} />
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  )
 }
 
 export function StatusFilterField({ value, onChange }: SelectFilterProps) {

@@ -113,6 +113,17 @@ const product = (f: Fixtures): Model => ({
   productCategoryIds: fc.subarray(f.productCategories),
 })
 
+/** The products list's filters, a provider's products' too. */
+const PRODUCT_FILTERS = [
+  'categoryId',
+  'name',
+  'enabled',
+  'minPrice',
+  'maxPrice',
+  'minRating',
+  'maxRating',
+]
+
 const productImage = (): Model => ({
   imageName: text(),
   imageDescription: fc.option(text(), { nil: null }),
@@ -277,12 +288,12 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     url: '/api/service-providers',
-    query: ['email', 'brandName', 'enabled', 'serviceProviderCategoryId'],
+    query: ['email', 'brandName', 'personName', 'phone', 'enabled', 'serviceProviderCategoryId'],
   },
   {
     method: 'GET',
     url: '/api/service-providers/export',
-    query: ['email', 'brandName', 'enabled', 'serviceProviderCategoryId'],
+    query: ['email', 'brandName', 'personName', 'phone', 'enabled', 'serviceProviderCategoryId'],
   },
   {
     method: 'POST',
@@ -299,19 +310,19 @@ const ENDPOINTS: Endpoint[] = [
     query: ['brandName', 'serviceProviderCategoryId', 'enabled'],
   },
   { method: 'GET', url: '/api/service-providers/:id/public-info', public: true },
-  { method: 'GET', url: '/api/service-providers/:id/products', query: ['name', 'enabled'] },
-  { method: 'GET', url: '/api/service-providers/:id/products/export', query: ['name', 'enabled'] },
+  { method: 'GET', url: '/api/service-providers/:id/products', query: PRODUCT_FILTERS },
+  { method: 'GET', url: '/api/service-providers/:id/products/export', query: PRODUCT_FILTERS },
   ...providerImageRoutes('passport-photo', 'passportPhoto'),
   ...providerImageRoutes('brand-logo', 'brandLogo'),
   {
     method: 'GET',
     url: '/api/products',
-    query: ['categoryId', 'name', 'enabled', 'minPrice', 'maxPrice', 'minRating', 'maxRating'],
+    query: PRODUCT_FILTERS,
   },
   {
     method: 'GET',
     url: '/api/products/export',
-    query: ['categoryId', 'name', 'enabled', 'minPrice', 'maxPrice', 'minRating', 'maxRating'],
+    query: PRODUCT_FILTERS,
   },
   {
     method: 'POST',

@@ -79,7 +79,12 @@ describeEachDatabase('OpenAPI description', (suite) => {
       $ref: '#/components/schemas/Page',
     })
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['page', 'pageSize', 'brandName', 'enabled']),
+      expect.arrayContaining(['page', 'pageSize', 'brandName', 'personName', 'phone', 'enabled']),
+    )
+    // A provider's products take the products list's filters.
+    const ofProvider = doc.paths['/api/service-providers/{id}/products'].get
+    expect(ofProvider.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['categoryId', 'name', 'enabled', 'minPrice', 'maxRating']),
     )
     expect(list.responses['400'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Detail',

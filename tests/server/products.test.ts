@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { isNarrow, readPage } from '../../server/lists/list-engine'
+import { COLLECT, isNarrow, readPage } from '../../server/lists/list-engine'
 import { productSorts, sortRequest } from '../../server/lists/sorts'
-import { productList } from '../../server/products/product-queries'
+import { type ProductFilter, productList } from '../../server/products/product-queries'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import {
   buildProduct,
@@ -14,6 +15,7 @@ import {
   productUpdateBody,
 } from './support/products'
 import { expectNarrowAfterWrites } from './support/query-log'
+import { queryPlan } from './support/query-plan'
 import { expectDetail, type Json } from './support/requests'
 
 // Products on SQLite and on PostgreSQL. The file shares one database, so each test tags its
@@ -830,6 +832,98 @@ describeEachDatabase('product API', (suite) => {
         400,
         'enabled must be true or false',
       )
+    })
+
+    test('takes the products list’s filters, the provider fixed by the path', async () => {
+      const other = await api.provider()
+      const food = await api.category(`${tag} Food`)
+      const rice = await api.category(`${tag} Rice`, food.id)
+      await make('Ofada Rice', { productCategoryIds: [rice.id], price: 12_000 })
+      await make('Honey Beans', {
+        productCategoryIds: [food.id],
+        pricing: 'Range',
+        price: null,
+        minPrice: 4_000,
+        maxPrice: 9_000,
+      })
+      const rated = await make('Zobo Drink', { price: 1_500 })
+      await make('Old Rice', { productCategoryIds: [rice.id], enabled: false, price: 20_000 })
+      // Another provider's product matches every filter below but is never listed.
+      await api.create(other, { name: `${tag} Their Rice`, productCategoryIds: [rice.id] })
+      const put = await api.put(rated.id, { ...productUpdateBody(rated.body), rating: 4.5 })
+      expect(put.statusCode, put.body).toBe(200)
+
+      const list = async (query: Record<string, string | number | boolean>) => {
+        const response = await api.providerList(providerId, query)
+        expect(response.statusCode, response.body).toBe(200)
+        return namesOf(response.json().data)
+      }
+      const [ofada, beans, zobo, old] = ['Ofada Rice', 'Honey Beans', 'Zobo Drink', 'Old Rice'].map(
+        (label) => `${tag} ${label}`,
+      )
+      // The category includes its descendants.
+      expect(await list({ categoryId: food.id })).toEqual([old, beans, ofada])
+      expect(await list({ categoryId: rice.id, enabled: true })).toEqual([ofada])
+      // A Range product matches when its range overlaps the bounds.
+      expect(await list({ minPrice: 8_000, maxPrice: 15_000 })).toEqual([beans, ofada])
+      expect(await list({ maxPrice: 1_500 })).toEqual([zobo])
+      expect(await list({ minRating: 4 })).toEqual([zobo])
+      expect(await list({ maxRating: 1 })).toEqual([old, beans, ofada])
+      expect(await list({ name: 'RICE' })).toEqual([old, ofada])
+      expect(await list({ name: 'ri', categoryId: food.id, minPrice: 10_000 })).toEqual([
+        old,
+        ofada,
+      ])
+      expect(await list({ name: 'rice', sort: 'price', order: 'desc' })).toEqual([old, ofada])
+      const counted = (await api.providerList(providerId, { categoryId: rice.id })).json()
+      expect(counted.pagination).toMatchObject({ total: 2, totalPages: 1 })
+      // The export takes them too.
+      const csv = await app.inject({
+        method: 'GET',
+        url: `/api/service-providers/${providerId}/products/export?categoryId=${rice.id}&enabled=true`,
+        headers: api.headers,
+      })
+      expect(csv.statusCode, csv.body).toBe(200)
+      expect(csv.body).toContain(ofada)
+      expect(csv.body).not.toContain(old)
+      expect(csv.body).not.toContain('Their Rice')
+
+      expectDetail(
+        await api.providerList(providerId, { minPrice: 'cheap' }),
+        400,
+        'minPrice must be an amount in naira with at most two decimals',
+      )
+      // The provider is the path's: the bulk filter's serviceProviderId is not a list filter.
+      expectDetail(
+        await api.providerList(providerId, { serviceProviderId: other }),
+        400,
+        'serviceProviderId is not a filter of this list',
+      )
+    })
+
+    test('its pages and counts are found through the provider’s index, whatever the filters', async () => {
+      const category = await api.category()
+      const filter: ProductFilter = {
+        serviceProviderId: providerId,
+        categoryId: category.id,
+        name: 'ofada rice',
+        enabled: true,
+        minPriceKobo: 100,
+        maxPriceKobo: 900_000,
+        minRating: 1,
+        maxRating: 5,
+      }
+      for (const lookups of [COLLECT, { text: 'scan', links: 'scan' } as const]) {
+        const { query, newestFirst } = productList.filter(suite.db, filter, [category.id], lookups)
+        const page = query.select('p.id').orderBy(sql.ref(newestFirst), 'desc').limit(30)
+        const count = query.select((eb) => eb.fn.countAll().as('n'))
+        for (const compiled of [page.compile(), count.compile()]) {
+          const plan = await queryPlan(suite.db, suite.dialect, compiled)
+          expect(plan).toContain('products_provider_idx')
+          // Neither the whole table, nor every match of the name or the category, is read.
+          if (suite.dialect === 'sqlite') expect(plan).not.toMatch(/SCAN p\b|SCAN f\b|TEMP B-TREE/)
+        }
+      }
     })
 
     test('a provider without products lists nothing; a missing provider is 404', async () => {

@@ -39,7 +39,8 @@ describeEachDatabase('service provider API', (suite) => {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
-    const { id: _, attributes: _none, ...copy } = row
+    // The generated columns (person_name, phone_key) are the database's to fill.
+    const { id: _, attributes: _none, personName: _n, phoneKey: _p, ...copy } = row
     for (let done = 0; done < copies; done += 1000) {
       const batch = Array.from({ length: Math.min(copies - done, 1000) }, (_, n) => ({
         ...copy,
@@ -468,6 +469,69 @@ describeEachDatabase('service provider API', (suite) => {
       expect(percent).not.toContain(`${tag} Amala 1000 kitchen`)
       expect(brandsOf(await api.rows({ brandName: `${tag} a_b` }))).toEqual([`${tag} a_b Laundry`])
       expect(await api.rows({ brandName: `${tag}-absent` })).toEqual([])
+    })
+
+    test("personName is a case-insensitive substring of 'First Last', % and _ literal", async () => {
+      const ada = await api.create({ brandName: `${tag} A`, firstName: 'Adaeze', lastName: 'Obi' })
+      await api.create({ brandName: `${tag} B`, firstName: 'Obinna', lastName: 'Eze' })
+      await api.create({ brandName: `${tag} C`, firstName: 'Ngozi', lastName: 'Ada_Okafor' })
+      const named = async (personName: string) =>
+        brandsOf(await api.rows({ brandName: tag, personName }))
+      expect(await named('ADAEZE OBI')).toEqual([`${tag} A`])
+      // Across the first and last name, and within each.
+      expect(await named('eze o')).toEqual([`${tag} A`])
+      expect(await named('obi')).toEqual([`${tag} B`, `${tag} A`])
+      expect(await named('ada')).toEqual([`${tag} C`, `${tag} A`])
+      expect(await named('a_o')).toEqual([`${tag} C`])
+      expect(await named('zi')).toEqual([`${tag} C`])
+      expect(await named('Obi%')).toEqual([])
+      // Alone (counted from the text index on SQLite), and after a rename.
+      const lone = (await api.list({ personName: 'adaeze obi' })).json()
+      expect(lone.data.map((row: Json) => row.id)).toContain(ada.id)
+      const put = await api.put(
+        ada.id,
+        updateBody({ ...ada.body, firstName: 'Chiamaka', lastName: 'Obi' }),
+      )
+      expect(put.statusCode, put.body).toBe(200)
+      expect(await named('chiamaka obi')).toEqual([`${tag} A`])
+      expect(await named('adaeze')).toEqual([])
+      expectDetail(
+        await api.list({ personName: 'x'.repeat(201) }),
+        400,
+        'personName must be at most 200 characters',
+      )
+    })
+
+    test('phone matches the digits in any spelling: spaces, dashes, +234 or the leading 0', async () => {
+      await api.create({ brandName: `${tag} Plus`, phoneNumber: '+234 803 555 0101' })
+      await api.create({ brandName: `${tag} Zero`, phoneNumber: '0803-555-0102' })
+      await api.create({ brandName: `${tag} Bare`, phoneNumber: '2348035550103' })
+      await api.create({ brandName: `${tag} London`, phoneNumber: '+44 (20) 7946 0958' })
+      const dialled = async (phone: string) => brandsOf(await api.rows({ brandName: tag, phone }))
+      const ours = [`${tag} Bare`, `${tag} Zero`, `${tag} Plus`]
+      expect(await dialled('0803 555 010')).toEqual(ours)
+      expect(await dialled('+234 803 555 010')).toEqual(ours)
+      expect(await dialled('+2348035550102')).toEqual([`${tag} Zero`])
+      expect(await dialled('08035550101')).toEqual([`${tag} Plus`])
+      expect(await dialled('234 803 555 0103')).toEqual([`${tag} Bare`])
+      expect(await dialled('555-0103')).toEqual([`${tag} Bare`])
+      expect(await dialled('(0)803')).toEqual(ours)
+      expect(await dialled('+44 20 7946')).toEqual([`${tag} London`])
+      expect(await dialled('7946 0958')).toEqual([`${tag} London`])
+      // Short texts still match (without the trigram index).
+      expect(await dialled('58')).toEqual([`${tag} London`])
+      // A prefix alone is part of every number: no filter.
+      expect(await dialled('+234')).toHaveLength(4)
+      expectDetail(
+        await api.list({ phone: '0803 CALL ME' }),
+        400,
+        'phone must be part of a phone number: digits, spaces and + ( ) - . /',
+      )
+      expectDetail(
+        await api.list({ phone: '+' }),
+        400,
+        'phone must be part of a phone number: digits, spaces and + ( ) - . /',
+      )
     })
 
     test('enabled=true|false, omitted lists both, anything else is 400', async () => {

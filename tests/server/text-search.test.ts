@@ -7,10 +7,14 @@ import {
   productName,
   providerBrandName,
   providerEmail,
+  providerPersonName,
+  providerPhone,
   type TextColumn,
 } from '../../server/lists/text-search'
+import { phoneKey } from '../../server/service-providers/phone-key'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { productApi } from './support/products'
+import { queryPlan } from './support/query-plan'
 
 // The substring filters go through migration 005's indexes (FTS5 trigram on SQLite, pg_trgm GIN
 // on PostgreSQL), which must follow every write and keep the filters' meaning: any case, % _ and
@@ -87,6 +91,74 @@ describeEachDatabase('substring filters through the text indexes', (suite) => {
     expect(ids(await api.providers.rows({ email: tag }))).toEqual([id])
   })
 
+  it("a provider's person name and phone key follow create and update", async () => {
+    const { api } = await setup()
+    const tag = uniqueName('who').replaceAll('-', '')
+    const { id, body } = await api.providers.create({
+      brandName: `${tag} Events`,
+      firstName: 'Funmilayo',
+      lastName: 'Adeyemi',
+      phoneNumber: '0806 111 2233',
+    })
+    const keys = () =>
+      suite.db
+        .selectFrom('serviceProviders')
+        .select(['personName', 'phoneKey'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    expect(await keys()).toEqual({ personName: 'Funmilayo Adeyemi', phoneKey: '8061112233' })
+    expect(ids(await api.providers.rows({ personName: 'funmilayo adeyemi' }))).toContain(id)
+    expect(ids(await api.providers.rows({ phone: '+234 806 111 2233' }))).toContain(id)
+    const { email: _, ...rest } = body
+    const put = await api.providers.put(id, {
+      ...rest,
+      lastName: `Bello${tag}`,
+      phoneNumber: '+234 (0) 909 444 5566',
+    })
+    expect(put.statusCode, put.body).toBe(200)
+    expect(await keys()).toEqual({ personName: `Funmilayo Bello${tag}`, phoneKey: '9094445566' })
+    expect(ids(await api.providers.rows({ personName: `funmilayo bello${tag}` }))).toEqual([id])
+    expect(ids(await api.providers.rows({ brandName: tag, phone: '0909 444' }))).toEqual([id])
+    expect(await api.providers.rows({ brandName: tag, phone: '0806 111' })).toEqual([])
+  })
+
+  it('the database keys a stored phone as phoneKey keys a searched one', async () => {
+    const { api } = await setup()
+    const tag = uniqueName('key').replaceAll('-', '')
+    const spellings = [
+      '+234 803 555 0101',
+      '+2340803 555 0101',
+      '+234 (0) 803-555-0101',
+      '08035550101',
+      '0803 555 0101',
+      '2348035550101',
+      '234 803 555 01',
+      '8035550101',
+      '+44 20 7946 0958',
+      '0044 20 7946 0958',
+      '01 234-5678',
+      '+1 (212) 555-0199',
+    ]
+    const made: Array<[number, string]> = []
+    for (const [n, phoneNumber] of spellings.entries()) {
+      const { id } = await api.providers.create({ brandName: `${tag} ${n}`, phoneNumber })
+      made.push([id, phoneNumber])
+    }
+    const stored = await suite.db
+      .selectFrom('serviceProviders')
+      .select(['id', 'phoneKey'])
+      .where(
+        'id',
+        'in',
+        made.map(([id]) => id),
+      )
+      .execute()
+    const byId = new Map(stored.map((row) => [row.id, row.phoneKey]))
+    expect(made.map(([id, phone]) => [phone, byId.get(id)])).toEqual(
+      made.map(([, phone]) => [phone, phoneKey(phone)]),
+    )
+  })
+
   it('walking the rows (scan) and collecting through the text index find the same rows, in the same order', async () => {
     const { api, providerId } = await setup()
     const tag = uniqueName('walk').replaceAll('-', '')
@@ -136,8 +208,15 @@ describeEachDatabase('substring filters through the text indexes', (suite) => {
       'service_providers_brand_name_trgm_idx',
     ],
     ['provider email', providerEmail, 'serviceProviders', 'service_providers_email_key_trgm_idx'],
+    [
+      'provider person name',
+      providerPersonName,
+      'serviceProviders',
+      'service_providers_person_name_trgm_idx',
+    ],
+    ['provider phone', providerPhone, 'serviceProviders', 'service_providers_phone_key_trgm_idx'],
   ] as const)('the %s filter is answered from its index', async (_, column, table, pgIndex) => {
-    const plan = await queryPlan(suite.db, suite.dialect, column, table)
+    const plan = await textFilterPlan(suite.db, suite.dialect, column, table)
     if (suite.dialect === 'sqlite') {
       // The text index drives the query in id order: no scan of the table, no sort.
       expect(plan).toMatch(/SCAN f VIRTUAL TABLE INDEX/)
@@ -146,20 +225,18 @@ describeEachDatabase('substring filters through the text indexes', (suite) => {
     } else {
       expect(plan).toContain(`Bitmap Index Scan on ${pgIndex}`)
       // Walking instead (a page that fills soon), the test is one no index serves.
-      const walk = await queryPlan(suite.db, suite.dialect, column, table, 'scan')
+      const walk = await textFilterPlan(suite.db, suite.dialect, column, table, 'scan')
       expect(walk).not.toContain(pgIndex)
     }
   })
 })
 
 /**
- * The plan of a filtered select. PostgreSQL prefers a scan on small test tables, so sequential
- * scans are switched off for the check: that still fails when no index can serve the filter.
- * A sort index on the same column (migration 009) would then stand in for the sequential scan
- * (a whole-index bitmap scan, cheap on a tiny table), so those are dropped for the check, in a
- * transaction that is rolled back.
+ * The plan of a filtered select. A sort index on the same column (migration 009) would stand in
+ * for PostgreSQL's sequential scan (a whole-index bitmap scan, cheap on a tiny table), so those
+ * are dropped for the check.
  */
-async function queryPlan(
+async function textFilterPlan(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',
   column: TextColumn,
@@ -172,26 +249,9 @@ async function queryPlan(
       : db.selectFrom('serviceProviders as p').select('p.id')
   const filtered = filterByText(db, base, [[column, 'abcdef']], lookup)
   const query = filtered.query.orderBy(sql.ref(filtered.newestFirst), 'desc').limit(30).compile()
-  const rollback = new Error('rollback')
-  let plan = ''
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      if (dialect === 'postgres') {
-        await sql`set local enable_seqscan = off`.execute(trx)
-        await sql`drop index products_name_sort_idx, service_providers_brand_sort_idx`.execute(trx)
-      }
-      const explained = await trx.executeQuery({
-        ...query,
-        sql: `explain ${dialect === 'sqlite' ? 'query plan ' : ''}${query.sql}`,
-      })
-      plan = (explained.rows as Array<Record<string, string>>)
-        .map((row) => row['QUERY PLAN'] ?? row.detail)
-        .join('\n')
-      throw rollback
-    })
-    .catch((error) => {
-      if (error !== rollback) throw error
-    })
-  return plan
+  return queryPlan(db, dialect, query, async (trx) => {
+    if (dialect === 'postgres') {
+      await sql`drop index products_name_sort_idx, service_providers_brand_sort_idx`.execute(trx)
+    }
+  })
 }

@@ -158,6 +158,79 @@ describe("a provider's products", () => {
     expect(requests.at(-1)?.searchParams.get('pageSize')).toBe('30')
   })
 
+  it("takes the products list's filters: to the URL and the provider's request as they change", async () => {
+    const requests: URL[] = []
+    server.use(
+      http.get(apiUrl('/service-providers/:id/products'), ({ request }) => {
+        requests.push(new URL(request.url))
+        return HttpResponse.json(page(requests.length === 1 ? productFixtures.slice(0, 2) : []))
+      }),
+    )
+    const { user, router } = renderApp('/service-providers/9/products', { signedIn: true })
+    await screen.findAllByRole('article')
+    await choose(
+      user,
+      screen.getByRole('combobox', { name: 'Category' }),
+      'Cleaning › Home Cleaning',
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Disabled')
+    await user.type(screen.getByRole('spinbutton', { name: 'Max Price' }), '9')
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+
+    expect(
+      await screen.findByText('Nothing to see here. Add some products and come back later.'),
+    ).toBeInTheDocument()
+    await waitFor(() =>
+      expect(fullPath(router)).toBe(
+        '/service-providers/9/products?category=2&status=disabled&maxPrice=9',
+      ),
+    )
+    await waitFor(() =>
+      expect(Object.fromEntries(requests.at(-1)?.searchParams ?? [])).toEqual({
+        categoryId: '2',
+        enabled: 'false',
+        maxPrice: '9',
+        page: '1',
+        pageSize: '30',
+      }),
+    )
+    expect(requests.every((url) => url.pathname === '/api/service-providers/9/products')).toBe(true)
+    expect(screen.getByRole('button', { name: 'Filters (3)' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
+    await waitFor(() => expect(fullPath(router)).toBe('/service-providers/9/products'))
+  })
+
+  it('reads bookmarked product filters from the URL', async () => {
+    const requests: URL[] = []
+    server.use(
+      http.get(apiUrl('/service-providers/:id/products'), ({ request }) => {
+        requests.push(new URL(request.url))
+        return HttpResponse.json(page(productFixtures.slice(0, 1)))
+      }),
+    )
+    renderApp(
+      '/service-providers/9/products?category=1&name=deep&status=enabled&minPrice=5&maxPrice=20000&page=2',
+      { signedIn: true },
+    )
+    await screen.findAllByRole('article')
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('deep')
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('enabled')
+    expect(screen.getByRole('spinbutton', { name: 'Min Price' })).toHaveValue(5)
+    expect(screen.getByRole('spinbutton', { name: 'Max Price' })).toHaveValue(20000)
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Cleaning'),
+    )
+    expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toEqual({
+      categoryId: '1',
+      name: 'deep',
+      enabled: 'true',
+      minPrice: '5',
+      maxPrice: '20000',
+      page: '2',
+      pageSize: '30',
+    })
+  })
+
   it('replaces a missing provider with /not-found', async () => {
     const { router } = renderApp('/service-providers/99/products', { signedIn: true })
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible()

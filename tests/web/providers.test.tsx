@@ -67,6 +67,8 @@ const emailFilter = () => screen.getByRole('searchbox', { name: 'Email' })
 const brandFilter = () => screen.getByRole('textbox', { name: 'Brand Name' })
 const statusFilter = () => screen.getByRole('combobox', { name: 'Status' })
 const categoryFilter = () => screen.getByRole('combobox', { name: 'Category' })
+const personFilter = () => screen.getByRole('textbox', { name: "Person's Name" })
+const phoneFilter = () => screen.getByRole('textbox', { name: 'Phone Number' })
 
 async function openList(path = '/service-providers') {
   const view = renderApp(path, { signedIn: true })
@@ -274,6 +276,78 @@ describe('service provider list', () => {
     expect(statusFilter()).toHaveValue(fields[2])
     // The category filter shows the category's path (asked for by id) or "All".
     await waitFor(() => expect(categoryFilter()).toHaveValue(fields[3]))
+    expect(requests).toHaveLength(1)
+    expect(queryOf(requests[0] as URL)).toEqual(query)
+  })
+
+  it("filters by a person's name and a phone number, in the URL, the request and the count", async () => {
+    const requests = recordLists((url) =>
+      HttpResponse.json(page(url.searchParams.has('phone') ? [ada] : providerFixtures)),
+    )
+    const { user, router } = await openList()
+    expect(personFilter()).toHaveValue('')
+    expect(phoneFilter()).toHaveAttribute('type', 'tel')
+    await user.type(personFilter(), 'a o')
+    await user.type(phoneFilter(), '0803')
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    await waitFor(() =>
+      expect(fullPath(router)).toBe('/service-providers?personName=a+o&phone=0803'),
+    )
+    await waitFor(() =>
+      expect(queryOf(requests.at(-1) as URL)).toEqual({
+        personName: 'a o',
+        phone: '0803',
+        enabled: 'true',
+        page: '1',
+        pageSize: '30',
+      }),
+    )
+    expect(await screen.findByRole('article', { name: 'Ada Obi' })).toBeInTheDocument()
+    expect(screen.queryByRole('article', { name: 'Chioma Eze' })).toBeNull()
+    // Both count, beside the default Enabled.
+    expect(screen.getByRole('button', { name: 'Filters (3)' })).toBeInTheDocument()
+  })
+
+  it('flags a phone filter the API would refuse beside its field, and does not ask for it', async () => {
+    const requests = recordLists(() => HttpResponse.json(page([])))
+    const { user, router } = await openList()
+    await user.type(phoneFilter(), 'x1')
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    expect(
+      await screen.findByText('Type digits; spaces and + ( ) - . / may go between them.'),
+    ).toBeInTheDocument()
+    expect(phoneFilter()).toHaveAttribute('aria-invalid', 'true')
+    expect(fullPath(router)).toBe('/service-providers')
+    expect(requests.every((url) => !url.searchParams.has('phone'))).toBe(true)
+
+    await user.clear(phoneFilter())
+    await user.type(phoneFilter(), '+2 3')
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    await waitFor(() => expect(fullPath(router)).toBe('/service-providers?phone=%2B2+3'))
+    expect(
+      screen.queryByText('Type digits; spaces and + ( ) - . / may go between them.'),
+    ).toBeNull()
+    await waitFor(() => expect(queryOf(requests.at(-1) as URL).phone).toBe('+2 3'))
+  })
+
+  it.each([
+    [
+      "a person's name and a phone",
+      '?personName=Obi&phone=0803-123&status=all',
+      ['Obi', '0803-123'],
+      { personName: 'Obi', phone: '0803-123', page: '1', pageSize: '30' },
+    ],
+    [
+      'a phone the API would refuse as none',
+      '?phone=abc',
+      ['', ''],
+      { enabled: 'true', page: '1', pageSize: '30' },
+    ],
+  ])('reads %s from a bookmarked URL', async (_, search, fields, query) => {
+    const requests = recordLists(() => HttpResponse.json(page([])))
+    await openList(`/service-providers${search}`)
+    expect(personFilter()).toHaveValue(fields[0])
+    expect(phoneFilter()).toHaveValue(fields[1])
     expect(requests).toHaveLength(1)
     expect(queryOf(requests[0] as URL)).toEqual(query)
   })

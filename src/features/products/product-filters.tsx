@@ -1,5 +1,6 @@
-// The products list's filters (category, name, status, min and max price, preview image) in the
-// list's filter panel with its custom filters and "Missing field": read from the URL query and applied live (use-filter-draft.ts);
+// The product lists' filters (category, name, status, min and max price, preview image), on every
+// product and on a provider's products alike, in the list's filter panel with its custom filters
+// and "Missing field": read from the URL query and applied live (use-filter-draft.ts);
 // a minimum above the maximum is flagged beside Min Price, as the product form does, and not
 // asked for.
 import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
@@ -13,6 +14,7 @@ import {
   FilterActions,
   FilterPanel,
   StatusFilterField,
+  TextFilterField,
 } from '../../components/filter-fields'
 import { useFilterDraft } from '../../components/use-filter-draft'
 import type { CustomField } from '../../forms/custom-fields'
@@ -40,7 +42,8 @@ export function readFilters(params: URLSearchParams): Filters {
   }
 }
 
-/** Filters → the API's query (GET /products); the page and sort come from useListParams. */
+/** Filters → the API's query (GET /products, /service-providers/:id/products); the page and sort
+ * come from useListParams. */
 export function toQuery(filters: Filters): ProductQuery {
   return {
     categoryId: filters.category ? Number(filters.category) : undefined,
@@ -103,10 +106,7 @@ export function ProductFilters({
           source={productsApi.categories}
           allLabel="All"
         />
-        <Field.Root>
-          <Field.Label>Name</Field.Label>
-          <Input type="search" value={draft.name} onChange={(e) => set('name')(e.target.value)} />
-        </Field.Root>
+        <TextFilterField label="Name" type="search" value={draft.name} onChange={set('name')} />
         <StatusFilterField value={draft.status} onChange={set('status')} />
         <AmountField
           label="Min Price"

@@ -130,13 +130,10 @@ export const productImageBulk = (productId: number): BulkTarget => ({
 export const productsApi = {
   list: (query: ProductQuery & ListQuery) =>
     listQuery<Product>(base, { ...query }, PRODUCT_MESSAGES.listFailed),
-  /** `filters`: the marked custom fields' (components/custom-list-fields.tsx). */
-  listOfProvider: (providerId: number, query: ListQuery, filters: Record<string, string> = {}) =>
-    listQuery<Product>(
-      productsOf(providerId),
-      { ...filters, ...query },
-      PRODUCT_MESSAGES.listFailed,
-    ),
+  /** The products list's own query (no provider: the path names it), with the marked custom
+   * fields' filters (components/custom-list-fields.tsx). */
+  listOfProvider: (providerId: number, query: ProductQuery & ListQuery) =>
+    listQuery<Product>(productsOf(providerId), { ...query }, PRODUCT_MESSAGES.listFailed),
   /** The product with its ETag (the edit screen's save sends it back as If-Match). */
   get: (id: number) =>
     recordQuery<Product>(`${base}/${id}`, { ids: [id], errorText: PRODUCT_MESSAGES.loadFailed }),

@@ -1,6 +1,7 @@
 // One provider's products: the brand name linking back to the provider, Add Product, the
-// products as cards or a table with a sort, and a pager (page, size and sort kept in the URL);
-// the product schema's marked custom fields as filters, sorts and columns (issue 27).
+// products list's filters (category, name, status, min and max price; issue 31) with the
+// product schema's marked custom fields as filters, sorts and columns (issue 27), the products
+// as cards or a table with a sort, and a pager (filters, page, size and sort kept in the URL).
 import { Button, Link } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
@@ -10,10 +11,11 @@ import { useBulkSelection } from '../../components/bulk-selection'
 import {
   customFilterQuery,
   listedFields,
+  missableFields,
+  missingQuery,
   withCustomSorts,
 } from '../../components/custom-list-fields'
 import { ExportCsv } from '../../components/export-csv'
-import { FilterPanel } from '../../components/filter-fields'
 import { ImportCsv } from '../../components/import-csv'
 import { PageHeader } from '../../components/page-header'
 import { PagedList } from '../../components/paged-list'
@@ -22,13 +24,15 @@ import { isNotFound } from '../../lib/api-client'
 import { useCan } from '../../lib/me'
 import { ProductGrid } from './product-card'
 import { productCustomFields } from './product-custom-fields'
+import { FILTERS, ProductFilters, readFilters, toQuery } from './product-filters'
 import { ProductTable, productDefaultSort, productSortFields } from './product-table'
 import { PRODUCT_MESSAGES, productBulk, productsApi } from './products-api'
 
 /** The custom fields the product schema marks sortable or filterable (issue 27); the list's own
- * filters (server: GET /service-providers/:id/products) keep their names. */
-const listed = listedFields(productCustomFields, ['name', 'enabled', ...LIST_PARAMS])
+ * filters keep their names. */
+const listed = listedFields(productCustomFields, [...FILTERS, ...LIST_PARAMS])
 const sortFields = withCustomSorts(productSortFields, listed)
+const missable = missableFields(productCustomFields)
 
 export function ProviderProductsPage() {
   const rawId = useParams().id ?? ''
@@ -37,12 +41,17 @@ export function ProviderProductsPage() {
   const listParams = useListParams(sortFields, productDefaultSort)
   // A provider that does not exist is /not-found, as on its own screen.
   const provider = useQuery(productsApi.provider(id))
-  const custom = customFilterQuery(params, listed)
-  const listOptions = productsApi.listOfProvider(id, listParams.query, custom)
+  const filters = readFilters(params)
+  const query = {
+    ...toQuery(filters),
+    ...customFilterQuery(params, listed),
+    ...missingQuery(params, missable),
+  }
+  const listOptions = productsApi.listOfProvider(id, { ...query, ...listParams.query })
   const list = useQuery({ ...listOptions, enabled: !Number.isNaN(id) })
   // A missing provider is on its way to /not-found; its list's 404 has nothing to add.
   const total = list.data?.pagination.total
-  const selection = useBulkSelection(productBulk, { serviceProviderId: id, ...custom }, total)
+  const selection = useBulkSelection(productBulk, { serviceProviderId: id, ...query }, total)
   const canWrite = useCan('write')
 
   return (
@@ -68,7 +77,7 @@ export function ProviderProductsPage() {
           )
         }
       />
-      <FilterPanel custom={listed} />
+      <ProductFilters filters={filters} custom={listed} missable={missable} />
       <PagedList
         name="provider-products"
         list={list}

@@ -1,16 +1,7 @@
-// Service providers: live filters (email, brand name, status, category), a sort, provider cards
-// or a table, and a pager with a page size; all but the view kept in the URL.
-import {
-  Badge,
-  Button,
-  Card,
-  Field,
-  HStack,
-  Input,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+// Service providers: live filters (email, brand name, person's name, phone, status, category), a
+// sort, provider cards or a table, and a pager with a page size; all but the view kept in the
+// URL.
+import { Badge, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
@@ -31,6 +22,7 @@ import {
   FilterActions,
   FilterPanel,
   StatusFilterField,
+  TextFilterField,
 } from '../../components/filter-fields'
 import { ImportCsv } from '../../components/import-csv'
 import { PageHeader } from '../../components/page-header'
@@ -49,9 +41,16 @@ import {
   type ServiceProvider,
 } from './providers-api'
 
-const FILTERS = ['email', 'brandName', 'status', 'category'] as const
+const FILTERS = ['email', 'brandName', 'personName', 'phone', 'status', 'category'] as const
 type Filters = Record<(typeof FILTERS)[number], string>
 const STATUSES = ['all', 'enabled', 'disabled']
+/** What the API's phone filter takes: at most 40 characters, at least one digit, and only what
+ * numbers are written with. */
+const PHONE_TEXT = /^(?=.{1,40}$)[ ()+./-]*[0-9][0-9 ()+./-]*$/
+const phoneError = (phone: string) =>
+  phone.trim() === '' || PHONE_TEXT.test(phone.trim())
+    ? undefined
+    : PROVIDER_MESSAGES.phoneFilterInvalid
 
 /** The custom fields the provider schema marks sortable or filterable (issue 27). */
 const listed = listedFields(providerCustomFields, [...FILTERS, ...LIST_PARAMS])
@@ -61,9 +60,13 @@ const missable = missableFields(providerCustomFields)
 /** The status filter defaults to enabled (spec §9); "all" must therefore be explicit. */
 function readFilters(params: URLSearchParams): Filters {
   const status = params.get('status') ?? ''
+  const phone = params.get('phone') ?? ''
   return {
     email: params.get('email') ?? '',
     brandName: params.get('brandName') ?? '',
+    personName: params.get('personName') ?? '',
+    // A phone the API would refuse (a mangled link) is no filter.
+    phone: phoneError(phone) ? '' : phone,
     // An unknown status (a mangled link) is the default, not "disabled".
     status: STATUSES.includes(status) ? status : 'enabled',
     category: /^\d+$/.test(params.get('category') ?? '') ? (params.get('category') as string) : '',
@@ -77,14 +80,17 @@ export function ProviderListPage() {
   const { draft, set, apply, clear, filtered, active } = useFilterDraft({
     filters,
     names: FILTERS,
-    typed: ['email', 'brandName'],
+    typed: ['email', 'brandName', 'personName', 'phone'],
     defaults: { status: 'enabled' },
+    isValid: (values) => phoneError(values.phone) === undefined,
     others: [...customFilterNames(listed), MISSING_PARAM],
   })
 
   const query = {
     email: filters.email || undefined,
     brandName: filters.brandName || undefined,
+    personName: filters.personName || undefined,
+    phone: filters.phone || undefined,
     enabled: filters.status === 'all' ? undefined : filters.status === 'enabled',
     serviceProviderCategoryId: filters.category ? Number(filters.category) : undefined,
     ...customFilterQuery(params, listed),
@@ -113,28 +119,35 @@ export function ProviderListPage() {
         <SimpleGrid
           as="form"
           role="search"
-          // The last column fits Apply and Clear filters side by side.
+          // Two rows of four on a wide screen, Apply and Clear filters after the category.
           templateColumns={{
             base: '1fr',
             md: 'repeat(2, minmax(0, 1fr))',
-            xl: 'repeat(4, minmax(0, 1fr)) auto',
+            xl: 'repeat(4, minmax(0, 1fr))',
           }}
           gap="3"
           alignItems="end"
           onSubmit={apply}
         >
-          <Field.Root>
-            <Field.Label>Email</Field.Label>
-            <Input
-              type="search"
-              value={draft.email}
-              onChange={(e) => set('email')(e.target.value)}
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Brand Name</Field.Label>
-            <Input value={draft.brandName} onChange={(e) => set('brandName')(e.target.value)} />
-          </Field.Root>
+          <TextFilterField
+            label="Email"
+            type="search"
+            value={draft.email}
+            onChange={set('email')}
+          />
+          <TextFilterField label="Brand Name" value={draft.brandName} onChange={set('brandName')} />
+          <TextFilterField
+            label="Person's Name"
+            value={draft.personName}
+            onChange={set('personName')}
+          />
+          <TextFilterField
+            label="Phone Number"
+            type="tel"
+            value={draft.phone}
+            onChange={set('phone')}
+            error={phoneError(draft.phone)}
+          />
           <StatusFilterField value={draft.status} onChange={set('status')} />
           <CategoryFilterField
             label="Category"

@@ -25,6 +25,10 @@ export type ProviderUpdateFields = FromRecord<ServiceProviderUpdateBody, Service
 export interface ProviderQuery {
   email?: string
   brandName?: string
+  /** Part of "First Last". */
+  personName?: string
+  /** Part of the phone number, in any spelling (+234 803…, 0803…). */
+  phone?: string
   enabled?: boolean
   serviceProviderCategoryId?: number
 }
@@ -52,6 +56,8 @@ export const PROVIDER_MESSAGES = {
   photoRemoved: 'Passport photo removed successfully!',
   logoRemoved: 'Brand logo removed successfully!',
   imageRemoveFailed: 'Error while removing image',
+  // Beside the list's Phone Number filter (issue 31), which the server refuses otherwise.
+  phoneFilterInvalid: 'Type digits; spaces and + ( ) - . / may go between them.',
 } as const
 
 /** The PUT body that changes nothing but `enabled` (custom fields kept as they are). */

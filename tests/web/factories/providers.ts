@@ -1,6 +1,7 @@
 // Service provider fixtures and an in-memory, read-only provider API (list with its filters,
 // detail, passport photo and brand logo), used by the default MSW handlers.
 import { HttpResponse, http } from 'msw'
+import { phoneKey } from '../../../server/service-providers/phone-key'
 import type { ServiceProvider } from '../../../src/features/service-providers/providers-api'
 import { apiUrl } from '../msw/handlers-support'
 import { page } from './categories'
@@ -92,10 +93,13 @@ function matching(providers: ServiceProvider[], query: URLSearchParams) {
     part === null || value.toLowerCase().includes(part.toLowerCase())
   const enabled = query.get('enabled')
   const category = query.get('serviceProviderCategoryId')
+  const phone = query.get('phone')
   return providers.filter(
     (p) =>
       contains(p.email, query.get('email')) &&
       contains(p.brandName, query.get('brandName')) &&
+      contains(`${p.firstName} ${p.lastName}`, query.get('personName')) &&
+      (phone === null || phoneKey(p.phoneNumber).includes(phoneKey(phone))) &&
       (enabled === null || String(p.enabled) === enabled) &&
       (category === null || p.serviceProviderCategories.some((c) => String(c.id) === category)),
   )
