@@ -23,10 +23,11 @@ export const CHUNK_MODULES_FILE = '.vite/chunk-modules.json'
  * button and Ctrl+K, +0.6; the dialog loads when first opened; the debounce it shares with the
  * category pickers a chunk of its own, +0.2), the live-change hub and an edit page's record
  * compared with the version heard of (decision 027, +1.4; the notice loads when shown), and the
- * presence notice (decision 025): the provider forms (narrow) went from 334.8 to PROVIDER_KB,
- * hence BUDGET_KB. Issue 32 brings every route far below this.
+ * presence notice (decision 025): the provider forms (narrow) went from 334.8 to 337.1, hence
+ * 338; the entry every page shares grew with them, taking /invite from 196.6 to 200.9, hence 202
+ * for the sign-in pages. Issue 32 brings every route far below both.
  */
-export const BUDGETS = { loginKb: 200, routeKb: 338 }
+export const BUDGETS = { loginKb: 202, routeKb: 338 }
 
 interface ManifestChunk {
   file: string
