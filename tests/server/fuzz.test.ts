@@ -392,9 +392,12 @@ const ENDPOINTS: Endpoint[] = [
     { method: 'PUT', url: `${path}/:id/presence` },
     { method: 'DELETE', url: `${path}/:id/presence` },
   ]),
-  // Last, so that the endpoints before it keep their seeds (SEED + index).
+  // Last, so that the endpoints before them keep their seeds (SEED + index).
   // The top bar's search over every collection (any text: FTS5 syntax, %, digits of a phone).
   { method: 'GET', url: '/api/search', query: ['q', 'limit'] },
+  // The dashboard (decision 028): the latest changes, and the required fields records lack.
+  { method: 'GET', url: '/api/history', query: ['page', 'pageSize'] },
+  ...COLLECTIONS.map((path): Endpoint => ({ method: 'GET', url: `${path}/missing-fields` })),
 ]
 
 interface FuzzRequest {
