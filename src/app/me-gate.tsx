@@ -11,6 +11,6 @@ export function MeGate({ children }: { children: ReactNode }) {
   const me = useQuery(meQuery)
   if (me.isPending) return <PageSpinner />
   // A 401 has already ended the session: /login is on its way.
-  if (me.isError && isApiError(me.error) && me.error.status === 401) return null
+  if (isApiError(me.error) && me.error.status === 401) return null
   return children
 }
