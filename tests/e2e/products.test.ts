@@ -62,6 +62,8 @@ describe('products and product images', () => {
 
   it('creates a Range product and shows the range with its badge', async () => {
     await page.getByRole('link', { name: 'Add Product' }).click()
+    // The provider's product list has a Name filter too: fill the form's, once it is there.
+    await heading('Create Product').waitFor()
     await page.getByLabel(product.label('name'), { exact: true }).fill(productName)
     await page
       .getByLabel(product.label('description'), { exact: true })
