@@ -4,7 +4,7 @@
 // changed; a test serves its own with `server.use(...)`.
 import { HttpResponse, http } from 'msw'
 import type { MissingField, RecentChange } from '../../../src/features/dashboard/dashboard-api'
-import { apiUrl } from '../msw/handlers-support'
+import { apiUrl, pagedAnswer } from '../msw/handlers-support'
 import { TRASH_COLLECTIONS } from './trash'
 
 /** `byCollection`: e.g. `{ '/products': [{ field: 'condition', title: 'Condition', missing: 4 }] }`. */
@@ -36,19 +36,6 @@ export function recentChangesHandler(entries: RecentChange[], requests: URL[] = 
   return http.get(apiUrl('/history'), ({ request }) => {
     const query = new URL(request.url)
     requests.push(query)
-    const page = Number(query.searchParams.get('page') ?? 1)
-    const pageSize = Number(query.searchParams.get('pageSize') ?? 30)
-    const totalPages = Math.max(1, Math.ceil(entries.length / pageSize))
-    return HttpResponse.json({
-      data: entries.slice((page - 1) * pageSize, page * pageSize),
-      pagination: {
-        page,
-        pageSize,
-        total: entries.length,
-        totalPages,
-        hasPrev: page > 1,
-        hasNext: page < totalPages,
-      },
-    })
+    return HttpResponse.json(pagedAnswer(entries, query.searchParams))
   })
 }

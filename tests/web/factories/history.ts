@@ -2,7 +2,7 @@
 // serves one with `server.use(historyHandler(...))`.
 import { HttpResponse, http } from 'msw'
 import type { HistoryEntry } from '../../../src/lib/history'
-import { apiUrl } from '../msw/handlers-support'
+import { apiUrl, pagedAnswer } from '../msw/handlers-support'
 
 export function buildHistoryEntry(overrides: Partial<HistoryEntry> = {}): HistoryEntry {
   return {
@@ -19,21 +19,7 @@ export function buildHistoryEntry(overrides: Partial<HistoryEntry> = {}): Histor
 /** Serves `entries` (newest first) as the history of the record at `recordPath`, paged. */
 export function historyHandler(recordPath: string, entries: HistoryEntry[]) {
   return http.get(apiUrl(`${recordPath}/history`), ({ request }) => {
-    const query = new URL(request.url).searchParams
-    const page = Number(query.get('page') ?? 1)
-    const pageSize = Number(query.get('pageSize') ?? 30)
-    const totalPages = Math.max(1, Math.ceil(entries.length / pageSize))
-    return HttpResponse.json({
-      data: entries.slice((page - 1) * pageSize, page * pageSize),
-      pagination: {
-        page,
-        pageSize,
-        total: entries.length,
-        totalPages,
-        hasPrev: page > 1,
-        hasNext: page < totalPages,
-      },
-    })
+    return HttpResponse.json(pagedAnswer(entries, new URL(request.url).searchParams))
   })
 }
 

@@ -5,7 +5,7 @@
 // answers 409 with that reason, as the server does when its parent is gone.
 import { HttpResponse, http } from 'msw'
 import type { TrashedRecord } from '../../../src/components/trash-target'
-import { apiUrl } from '../msw/handlers-support'
+import { apiUrl, pagedAnswer } from '../msw/handlers-support'
 
 export const TRASH_COLLECTIONS = [
   '/service-provider-categories',
@@ -51,22 +51,7 @@ export function trashHandlers(path: string, trash: TrashFixture = { records: [] 
   }
   return [
     http.get(apiUrl(`${path}/trash`), ({ request }) => {
-      const query = new URL(request.url).searchParams
-      const page = Number(query.get('page') ?? 1)
-      const pageSize = Number(query.get('pageSize') ?? 30)
-      const total = trash.records.length
-      const totalPages = Math.max(1, Math.ceil(total / pageSize))
-      return HttpResponse.json({
-        data: trash.records.slice((page - 1) * pageSize, page * pageSize),
-        pagination: {
-          page,
-          pageSize,
-          total,
-          totalPages,
-          hasPrev: page > 1,
-          hasNext: page < totalPages,
-        },
-      })
+      return HttpResponse.json(pagedAnswer(trash.records, new URL(request.url).searchParams))
     }),
     http.post(apiUrl(`${path}/:id/restore`), ({ params }) => {
       calls.push(`POST ${path}/${params.id}/restore`)
