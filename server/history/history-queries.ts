@@ -16,6 +16,17 @@ export interface HistoryItem {
   changes: Changes
 }
 
+/** An entry's columns as a page of history shows it (joined with its operator). */
+export const ENTRY_COLUMNS = [
+  'history.id',
+  'history.at',
+  'history.operatorId',
+  'operators.username',
+  'history.action',
+  'history.partId',
+  'history.changes',
+] as const
+
 export async function listHistory(
   db: Db,
   entity: HistoryEntity,
@@ -29,15 +40,7 @@ export async function listHistory(
   const [rows, count] = await Promise.all([
     entries
       .leftJoin('operators', 'operators.id', 'history.operatorId')
-      .select([
-        'history.id',
-        'history.at',
-        'history.operatorId',
-        'operators.username',
-        'history.action',
-        'history.partId',
-        'history.changes',
-      ])
+      .select(ENTRY_COLUMNS)
       .orderBy('history.id', 'desc')
       .limit(pageSize)
       .offset((page - 1) * pageSize)

@@ -11,7 +11,7 @@ import { cachedTotal } from '../lib/read-cache'
 import { isPostgres } from '../lists/custom-list'
 import { countRows } from '../lists/list-engine'
 import type { PageRequest } from '../lists/list-params'
-import type { HistoryItem } from './history-queries'
+import { ENTRY_COLUMNS, type HistoryItem } from './history-queries'
 
 /** One entry as GET /api/history answers it. */
 export interface RecentChange extends Omit<HistoryItem, 'changes'> {
@@ -33,17 +33,7 @@ export function recentPage(db: Db, kinds: string[], { page, pageSize }: PageRequ
     .selectFrom('history')
     .where(kind, 'in', kinds)
     .leftJoin('operators', 'operators.id', 'history.operatorId')
-    .select([
-      'history.id',
-      'history.at',
-      'history.operatorId',
-      'operators.username',
-      'history.action',
-      'history.partId',
-      'history.entity',
-      'history.entityId',
-      'history.changes',
-    ])
+    .select([...ENTRY_COLUMNS, 'history.entity', 'history.entityId'])
     .orderBy('history.id', 'desc')
     .limit(pageSize)
     .offset((page - 1) * pageSize)
