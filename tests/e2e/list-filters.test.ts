@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiPost, apiProvider, unique } from './support/api'
 import { seriousViolations } from './support/axe'
-import { launchBrowser, openPage, screenshot, signIn } from './support/browser'
+import { launchBrowser, openSignedInPage, screenshot } from './support/browser'
 import { filtersToggle, showFilters } from './support/lists'
 
 let browser: Browser
@@ -59,10 +59,7 @@ describe.each([
   let problems: string[]
 
   beforeAll(async () => {
-    ;({ page, problems } = await openPage(browser, width, height))
-    await page.goto('/login')
-    await signIn(page)
-    await page.waitForURL('**/dashboard')
+    ;({ page, problems } = await openSignedInPage(browser, { width, height }))
   })
   afterAll(async () => {
     await page?.context().close()
