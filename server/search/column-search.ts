@@ -3,9 +3,7 @@
 // - Three characters or more match anywhere in any searched column, newest first. On SQLite the
 //   FTS5 trigram tables answer in rowid order, so `order by rowid desc limit n` stops after n
 //   matches. On PostgreSQL the trigram (GIN) index collects every match before they are sorted,
-//   which is cheap for a rare text and not for one in every fourth row; so the newest
-//   WALK_ROWS rows are tested first, which finds a common text's hits at once, and the index is
-//   asked only for older ones, which are then rare (fewer than `limit` in WALK_ROWS rows).
+//   which is cheap for a rare text and not for one in every fourth row: see walkThenCollect.
 // - Two characters match the start of a name, in alphabetical order, read as one range of an
 //   index on the lower-cased column (migration 024: byte order, so the range is exact).
 import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely'
@@ -27,8 +25,10 @@ export interface SearchedColumns {
   show: (db: Db, ids: number[]) => Promise<SearchHit[]>
 }
 
-/** The newest rows PostgreSQL tests one by one before it asks the trigram indexes. */
-const WALK_ROWS = 5000
+/** PostgreSQL (walkThenCollect): the newest ids tested one by one, then the newest ids searched
+ * through the trigram index within their range before the rest of the table. */
+export const WALKED_ROWS = 1000
+export const WINDOW_ROWS = 50_000
 
 export function columnSearch(columns: SearchedColumns): EntitySearch {
   return {
@@ -94,7 +94,17 @@ async function newestInTextIndexes(
   return [...found].sort((a, b) => b - a).slice(0, limit)
 }
 
-/** PostgreSQL: the newest rows tested one by one, then the trigram indexes for older matches. */
+/**
+ * PostgreSQL: newest matches first, in three steps that each stop once `limit` are found:
+ * 1. the newest WALKED_ROWS rows tested one by one (strpos, which no index serves): a common
+ *    text's matches are met at once, without reading the trigram index's long lists;
+ * 2. the next rows down to the newest WINDOW_ROWS, through the trigram index ANDed with their id
+ *    range (a bitmap), so only matches inside the window are read: a text in one row in a few
+ *    hundred costs a few hundred reads, not one per match in the table;
+ * 3. older rows through the trigram index alone, collected and sorted apart (a materialized
+ *    CTE; asked in id order, PostgreSQL might walk the primary key hoping to meet matches soon):
+ *    reached only by a text with fewer than `limit` matches in WINDOW_ROWS rows, so rare.
+ */
 async function walkThenCollect(
   db: Db,
   table: EntityTable,
@@ -106,41 +116,58 @@ async function walkThenCollect(
       searches.map(([column, searched]) => test(column, searched)),
       sql` or `,
     )})`
-  // The id below which the walk does not go; none when the table is no longer than the walk.
-  const floor = await fromTable(db, table)
-    .orderBy('p.id', 'desc')
-    .offset(WALK_ROWS - 1)
-    .limit(1)
-    .executeTakeFirst()
-  let walked = fromTable(db, table).where(
-    anyOf(
-      (column, searched) => sql`strpos(${sql.raw(column.lowered)}, ${searched.toLowerCase()}) > 0`,
-    ),
+  const like = anyOf(
+    (column, searched) =>
+      sql`${sql.raw(column.lowered)} like ${containsPattern(searched)} escape '\\'`,
   )
-  if (floor) walked = walked.where('p.id', '>=', floor.id)
-  const newest = (await walked.orderBy('p.id', 'desc').limit(limit).execute()).map((r) => r.id)
-  if (!floor || newest.length === limit) return newest
-  // Collected apart (a materialized CTE) and then sorted: asked for in id order with a limit,
-  // PostgreSQL might walk the primary key hoping to meet matches soon, and they are rare here.
-  const older = await db
-    .with(
-      (name) => name('older').materialized(),
-      () =>
-        fromTable(db, table)
-          .where(
-            anyOf(
-              (column, searched) =>
-                sql`${sql.raw(column.lowered)} like ${containsPattern(searched)} escape '\\'`,
-            ),
-          )
-          .where('p.id', '<', floor.id),
-    )
-    .selectFrom('older')
-    .select('older.id')
-    .orderBy('older.id', 'desc')
-    .limit(limit - newest.length)
-    .execute()
-  return [...newest, ...older.map((row) => row.id)]
+  const newestId =
+    (
+      await db
+        .selectFrom(`${table} as p` as 'products as p')
+        .select((eb) => eb.fn.max('p.id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0
+  // Id bounds, not row counts: the primary key's end is read at once, and deleted ids only
+  // make a window shorter.
+  const walkedFrom = newestId - WALKED_ROWS + 1
+  const windowFrom = newestId - WINDOW_ROWS + 1
+  const found = (
+    await fromTable(db, table)
+      .where(
+        anyOf(
+          (column, searched) =>
+            sql`strpos(${sql.raw(column.lowered)}, ${searched.toLowerCase()}) > 0`,
+        ),
+      )
+      .where('p.id', '>=', walkedFrom)
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .execute()
+  ).map((row) => row.id)
+  if (found.length < limit && walkedFrom > 1) {
+    const windowed = await fromTable(db, table)
+      .where(like)
+      .where('p.id', '<', walkedFrom)
+      .where('p.id', '>=', windowFrom)
+      .orderBy('p.id', 'desc')
+      .limit(limit - found.length)
+      .execute()
+    found.push(...windowed.map((row) => row.id))
+  }
+  if (found.length < limit && windowFrom > 1) {
+    const older = await db
+      .with(
+        (name) => name('older').materialized(),
+        () => fromTable(db, table).where(like).where('p.id', '<', windowFrom),
+      )
+      .selectFrom('older')
+      .select('older.id')
+      .orderBy('older.id', 'desc')
+      .limit(limit - found.length)
+      .execute()
+    found.push(...older.map((row) => row.id))
+  }
+  return found
 }
 
 /** Names starting with a short text, alphabetically: one index range per column, merged. */

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { beforeEach, expect, test } from 'vitest'
+import { WALKED_ROWS, WINDOW_ROWS } from '../../server/search/column-search'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { type ProductApi, productApi } from './support/products'
 import { expectDetail, type Json, type Query, stringify } from './support/requests'
@@ -167,16 +169,25 @@ describeEachDatabase('search', (suite) => {
     expect(await providers(renamed)).toEqual([])
   })
 
-  test('newest first, a few per collection; an old match behind thousands of newer rows too', async () => {
+  test('newest first, a few per collection: matches among the newest rows, in the window behind them and older ones', async () => {
     const providerId = await api.provider()
     const old = await api.create(providerId, { name: `Old ${tag} Stew` })
-    await addProducts(providerId, 5_100)
+    // PostgreSQL reads three id ranges in turn (walkThenCollect): a gap of WINDOW_ROWS ids puts
+    // `old` behind the window, a thousand rows put `windowed` behind the walked ones.
+    await skipIds(WINDOW_ROWS)
+    const windowed = await api.create(providerId, { name: `Mid ${tag} Stew` })
+    await addProducts(providerId, WALKED_ROWS + 100)
     const newer = []
     for (const name of ['Pepper', 'Palm', 'Okra']) {
       newer.push((await api.create(providerId, { name: `${name} ${tag} Soup` })).id)
     }
     expect(await found('products', { q: tag, limit: 2 })).toEqual([newer[2], newer[1]])
-    expect(await found('products', { q: tag })).toEqual([...newer].reverse().concat(old.id))
+    expect(await found('products', { q: tag, limit: 4 })).toEqual(
+      [...newer].reverse().concat(windowed.id),
+    )
+    expect(await found('products', { q: tag })).toEqual(
+      [...newer].reverse().concat(windowed.id, old.id),
+    )
     expect(await found('products', { q: `old ${tag}` })).toEqual([old.id])
   })
 
@@ -221,12 +232,28 @@ describeEachDatabase('search', (suite) => {
     expect(Object.keys(get.responses as Json)).toEqual(['200', '400', '401'])
   })
 
+  /** The next product's id `count` above the newest: one filler row with that id (PostgreSQL's
+   * sequence moved past it; SQLite follows the largest id by itself). */
+  async function skipIds(count: number) {
+    const newest = await suite.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow()
+    await addProducts(await api.provider(), 1, Number(newest.id) + count)
+    if (suite.dialect === 'postgres') {
+      await sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`.execute(
+        suite.db,
+      )
+    }
+  }
+
   /** Products named without the tag, inserted straight into the table (the API would take
    * minutes for thousands). */
-  async function addProducts(serviceProviderId: number, count: number) {
+  async function addProducts(serviceProviderId: number, count: number, firstId?: number) {
     const now = Date.now()
     for (let start = 0; start < count; start += 400) {
       const rows = Array.from({ length: Math.min(400, count - start) }, (_, i) => ({
+        ...(firstId === undefined ? {} : { id: firstId + start + i }),
         serviceProviderId,
         name: `Filler ${start + i}`,
         description: 'Filler',
