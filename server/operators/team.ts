@@ -135,15 +135,17 @@ export async function changeOperator(
     if (administrators.includes(id) && leavesAdministrators && administrators.length === 1) {
       throw new HttpError(409, LAST_ADMINISTRATOR)
     }
+    const changes: Changes = {}
+    if (role !== before.role) changes.role = { before: before.role, after: role }
+    if (active !== before.active) changes.active = { before: before.active, after: active }
+    // Nothing to change (an empty body, or the values it has): nothing written, no history entry.
+    if (Object.keys(changes).length === 0) return before
     await trx
       .updateTable('operators')
       .set({ role, active: active ? 1 : 0 })
       .where('id', '=', id)
       .execute()
     if (!active) await deleteSessions(trx, id)
-    const changes: Changes = {}
-    if (role !== before.role) changes.role = { before: before.role, after: role }
-    if (active !== before.active) changes.active = { before: before.active, after: active }
     await recordHistory(trx, {
       operatorId: by,
       entity: OPERATOR_ENTITY,
