@@ -139,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.loginLimiter ?? createLoginLimiter({}, config.databaseUrl ? db : undefined)
   registerAuthRoutes(app, { db, policy, limiter })
   registerTwoFactorRoutes(app, { db, limiter, now: options.now })
-  registerMeRoutes(app, { db, policy })
+  registerMeRoutes(app, { db, policy, limiter })
   registerOperatorRoutes(app, { db, policy })
   registerEventRoutes(app, { db, hub, policy, heartbeatMs: options.eventsHeartbeatMs })
   // Who has which record's edit page open: shared through the database on PostgreSQL, in this

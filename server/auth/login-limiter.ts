@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+import { HttpError } from '../errors'
 
 // Brute-force brake per username: 10 failed logins within 60 s block that username for 5
 // minutes; other usernames are unaffected. With PostgreSQL the counts live in its
@@ -71,5 +72,21 @@ export function createLoginLimiter(
     async succeeded(username) {
       await limiter.reward(key(username))
     },
+  }
+}
+
+/** Refusal of a guess on an account route (a code, the current password) once the username's
+ * budget is spent; the sign-in has its own words. */
+export const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Please try again later.'
+
+/** Takes an attempt from the username's budget, or refuses with 429 and when to retry. */
+export async function takeAttempt(
+  limiter: LoginLimiter,
+  username: string,
+  refusal = TOO_MANY_ATTEMPTS,
+): Promise<void> {
+  const attempt = await limiter.attempt(username)
+  if (!attempt.allowed) {
+    throw new HttpError(429, refusal, { 'retry-after': String(attempt.retryAfterSeconds) })
   }
 }

@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
-import { ok, pathParams } from '../lib/responses'
+import { errors, ok, pathParams } from '../lib/responses'
 import { deleteSessions, listSessions } from '../operators/operator-queries'
 import { recordPasswordChange } from '../operators/team'
 import { requireOperator } from './authenticate'
+import { type LoginLimiter, takeAttempt } from './login-limiter'
 import { checkNewPassword } from './operators'
 import { hashPassword, verifyPassword } from './passwords'
 import { ACCOUNT, ROLES } from './rights'
@@ -60,7 +61,7 @@ const passwordBody = {
 
 export function registerMeRoutes(
   app: FastifyInstance,
-  { db, policy }: { db: Kysely<Database>; policy: SessionPolicy },
+  { db, policy, limiter }: { db: Kysely<Database>; policy: SessionPolicy; limiter: LoginLimiter },
 ): void {
   app.get('/api/me', { config: ACCOUNT, schema: { response: me } }, async (request) => {
     const { id } = requireOperator(request)
@@ -73,20 +74,24 @@ export function registerMeRoutes(
   })
 
   // Every other session ends (a changed password often means a suspected leak); this one stays.
+  // A wrong current password counts against the sign-in's budget for this username, so a
+  // stolen session is no way to guess the password.
   app.put<{ Body: { currentPassword: string; newPassword: string } }>(
     '/api/me/password',
-    { config: ACCOUNT, schema: { body: passwordBody, response: ok.empty } },
+    { config: ACCOUNT, schema: { body: passwordBody, response: { ...ok.empty, ...errors(429) } } },
     async (request) => {
       const { id, sessionId } = requireOperator(request)
       const { currentPassword, newPassword } = request.body
-      const { passwordHash } = await db
+      const { username, passwordHash } = await db
         .selectFrom('operators')
-        .select('passwordHash')
+        .select(['username', 'passwordHash'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
+      await takeAttempt(limiter, username)
       if (!(await verifyPassword(currentPassword, passwordHash))) {
         throw new HttpError(400, WRONG_PASSWORD)
       }
+      await limiter.succeeded(username)
       const problem = checkNewPassword(newPassword)
       if (problem) throw new HttpError(400, problem)
       const newHash = await hashPassword(newPassword, { cost: policy.passwordCost })

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { errors, loginRefused, ok } from '../lib/responses'
-import type { LoginLimiter } from './login-limiter'
+import { type LoginLimiter, takeAttempt } from './login-limiter'
 import { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword } from './passwords'
 import { findOperatorByUsername, recordSignIn } from './queries'
 import { ACCOUNT } from './rights'
@@ -64,12 +64,11 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     },
     async (request) => {
       const { username, password, code } = request.body
-      const attempt = await limiter.attempt(username)
-      if (!attempt.allowed) {
-        throw new HttpError(429, 'Too many failed login attempts. Please try again later.', {
-          'retry-after': String(attempt.retryAfterSeconds),
-        })
-      }
+      await takeAttempt(
+        limiter,
+        username,
+        'Too many failed login attempts. Please try again later.',
+      )
       const operator = await findOperatorByUsername(db, username)
       // An invited operator has no password yet (''): checked against the dummy hash, it costs
       // as much as any other miss.

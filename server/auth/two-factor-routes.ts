@@ -4,7 +4,7 @@ import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 import { errors, ok } from '../lib/responses'
 import { requireOperator } from './authenticate'
-import type { LoginLimiter } from './login-limiter'
+import { type LoginLimiter, takeAttempt } from './login-limiter'
 import { ACCOUNT } from './rights'
 import { otpauthUrl } from './totp'
 import {
@@ -79,12 +79,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, options: TwoFactor
     async (request) => {
       const operator = await findTwoFactor(db, requireOperator(request).id)
       if (!operator.twoFactor) throw new HttpError(409, 'Two-factor sign-in is not on')
-      const attempt = await limiter.attempt(operator.username)
-      if (!attempt.allowed) {
-        throw new HttpError(429, 'Too many failed attempts. Please try again later.', {
-          'retry-after': String(attempt.retryAfterSeconds),
-        })
-      }
+      await takeAttempt(limiter, operator.username)
       if (!(await acceptSecondFactor(db, operator, request.body.code, now()))) {
         throw new HttpError(400, INVALID_CODE)
       }

@@ -157,4 +157,32 @@ describeEachDatabase('my account', (suite) => {
       }),
     ])
   })
+
+  test('wrong current passwords count against the sign-in budget: 429 after 10, and sign-in too', async () => {
+    const app = await suite.makeApp()
+    const operator = await suite.createOperator({ role: 'viewer' })
+    const token = await signIn(app, operator)
+    const change = (currentPassword: string) =>
+      as(
+        app,
+        token,
+      )({
+        method: 'PUT',
+        url: '/api/me/password',
+        payload: { currentPassword, newPassword: 'a brand new password' },
+      })
+    // A right guess gives its point back: the budget is for failures.
+    expect((await change(operator.password)).statusCode).toBe(200)
+    const password = 'a brand new password'
+    for (let i = 0; i < 10; i += 1) expect((await change('not it')).statusCode).toBe(400)
+    const blocked = await change(password)
+    expectDetail(blocked, 429, 'Too many failed attempts. Please try again later.')
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60)
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: operator.username, password },
+    })
+    expect(login.statusCode).toBe(429)
+  })
 })
