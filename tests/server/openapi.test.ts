@@ -452,6 +452,17 @@ describeEachDatabase('OpenAPI description', (suite) => {
             })
           ).statusCode
         case 429: {
+          if (url === '/api/me/password') {
+            // Wrong current passwords, from an operator of its own (the budget is theirs).
+            const { token } = await suite.loginAsNewOperator(app)
+            const guess = {
+              ...plain,
+              headers: { authorization: `Bearer ${token}` },
+              payload: { currentPassword: 'not it', newPassword: 'a brand new password' },
+            }
+            for (let i = 0; i < 10; i += 1) await app.inject(guess)
+            return (await app.inject(guess)).statusCode
+          }
           const login = {
             ...plain,
             payload: { username: `limited-${r.providerId}`, password: 'x' },
