@@ -86,20 +86,37 @@ async function containing(
     filterByText(db, categories(db, table).select('p.id'), [[column, text]]).query
   const candidates = await lookup.limit(bounds.candidates + 1).execute()
   if (candidates.length === 0) return []
-  if (candidates.length <= bounds.candidates) return sortedLater(db, table, text, limit)
+  if (candidates.length <= bounds.candidates) {
+    return sortedLater(
+      db,
+      table,
+      text,
+      limit,
+      candidates.map((row) => Number(row.id)),
+    )
+  }
   const walked = await walkNames(db, table, text, limit, bounds)
   if (walked.length === limit) return walked
   return sortedLater(db, table, text, limit)
 }
 
-/** Every name holding the text past their start, through the trigram index, then sorted. They
- * are collected apart (a materialized CTE): asked for in order with a limit, a planner might
- * walk the name index instead, hoping to meet them soon, and they are few or far. */
-function sortedLater(db: Db, table: CategoryTableName, text: string, limit: number) {
+/** The names holding the text past their start among these ids, else every such name found
+ * through the trigram index, sorted. They are collected apart (a materialized CTE): asked for in
+ * order with a limit, a planner might walk the name index instead, hoping to meet them soon,
+ * and they are few or far. */
+function sortedLater(
+  db: Db,
+  table: CategoryTableName,
+  text: string,
+  limit: number,
+  ids?: number[],
+) {
   const later = rows(db, table)
     .select(nameKey(db).as('key'))
     .where(laterIn(db, nameKey(db), text))
-  const found = filterByText(db, later, [[categoryName[table], text]]).query
+  const found = ids
+    ? later.where('p.id', 'in', ids)
+    : filterByText(db, later, [[categoryName[table], text]]).query
   return db
     .with(
       (name) => name('found').materialized(),
@@ -113,7 +130,9 @@ function sortedLater(db: Db, table: CategoryTableName, text: string, limit: numb
     .execute()
 }
 
-/** Of the first `walkRows` names in the search's order, those holding the text past their start. */
+/** Of the first `walkRows` names in the search's order, those holding the text past their
+ * start. The walk reads the name index alone (its key and id; PostgreSQL's holds the name too,
+ * migration 026), and only the rows found are read from the table. */
 function walkNames(
   db: Db,
   table: CategoryTableName,
@@ -121,10 +140,16 @@ function walkNames(
   limit: number,
   bounds: SearchBounds,
 ) {
-  const walked = inOrder(db, rows(db, table)).select(nameKey(db).as('key')).limit(bounds.walkRows)
+  const key = nameKey(db)
+  const walked = categories(db, table)
+    .select(['p.id', key.as('key')])
+    .orderBy(key)
+    .orderBy('p.id')
+    .limit(bounds.walkRows)
   return db
     .selectFrom(walked.as('w'))
-    .select(['w.id', 'w.name', 'w.parentId'])
+    .innerJoin(`${table} as c` as 'productCategories as c', 'c.id', 'w.id')
+    .select(['c.id', 'c.name', 'c.parentId'])
     .where(laterIn(db, sql.ref('w.key'), text))
     .orderBy('w.key')
     .orderBy('w.id')
