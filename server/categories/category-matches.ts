@@ -40,7 +40,7 @@ export interface SearchBounds {
   walkRows: number
 }
 
-export const SEARCH_BOUNDS: SearchBounds = { candidates: 2000, walkRows: 10_000 }
+const SEARCH_BOUNDS: SearchBounds = { candidates: 2000, walkRows: 10_000 }
 
 /** The first `limit` categories whose name holds `text` (any case): starts first. */
 export async function namesMatching(

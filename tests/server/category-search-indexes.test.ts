@@ -161,6 +161,12 @@ describeEachDatabase('category search through its indexes', (suite) => {
       expect(await searched(`w ${tag} dru`)).toEqual([id])
     })
 
+    test('a text ending in the last code point has no upper bound and is still searched', async () => {
+      const [made] = await insert([`${tag} \u{10ffff}\u{10ffff} end`])
+      expect(await searched(`${tag} \u{10ffff}`)).toEqual([made.id])
+      expect(await searched('\u{10ffff}')).toEqual([made.id])
+    })
+
     test('a search reads its indexes: the prefix as a range, other matches through trigrams', async () => {
       await insert([`${tag} one`, `two ${tag}`])
       const queries = await queriesOf(suite.db, (db) =>
