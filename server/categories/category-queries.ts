@@ -114,8 +114,8 @@ function categoryRows(
 
 const categoryColumns = ['p.id', 'p.name', 'p.description', 'p.parentId'] as const
 
-/** Both hierarchies have the same columns: one type serves them. */
-function categories(db: Db, table: CategoryTableName) {
+/** Both hierarchies have the same columns: one type serves them. Aliased `p`. */
+export function categories(db: Db, table: CategoryTableName) {
   return db.selectFrom(`${table} as p` as 'productCategories as p')
 }
 

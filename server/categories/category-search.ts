@@ -2,10 +2,10 @@
 // each with its full path from the top ("Home", "Cleaning", "Tanks"), so a picker reaches
 // every category however many there are without downloading them all (decision 015).
 
-import { sql } from 'kysely'
 import type { CategoryTableName, Db } from '../db/types'
-import { containsPattern } from '../lists/list-params'
 import type { EntitySearch } from '../search/search'
+import { type CategoryRow, namedRows, namesMatching } from './category-matches'
+import { categories } from './category-queries'
 
 export interface CategoryMatch {
   id: number
@@ -22,12 +22,6 @@ export interface CategorySearch {
   /** Leaves out this category and its descendants (a parent picker's own category). */
   exclude?: number
   limit: number
-}
-
-interface Row {
-  id: number
-  name: string
-  parentId: number | null
 }
 
 export async function searchCategories(
@@ -60,64 +54,47 @@ export function categoryEntitySearch(table: CategoryTableName): EntitySearch {
   }
 }
 
-// Ordered by lower(name) so the (lower(name), id) index is read in order and the scan stops
-// after `limit` matches; prefix matches are asked for first, then the other substrings. A
-// category excluded with its subtree can take a place, so one more page is asked for.
+// The matches in order (./category-matches.ts). A category excluded with its subtree can take
+// a place, so one more page is asked for.
 async function matchingRows(db: Db, table: CategoryTableName, search: CategorySearch) {
-  const base = () => db.selectFrom(table).select(['id', 'name', 'parentId'])
-  if (search.ids) {
-    if (search.ids.length === 0) return []
-    return base().where('id', 'in', search.ids).orderBy(sql`lower(name)`).orderBy('id').execute()
-  }
+  if (search.ids) return search.ids.length === 0 ? [] : namedRows(db, table, search.ids)
   const wanted = search.exclude === undefined ? search.limit : search.limit * 2
-  const ordered = <T extends ReturnType<typeof base>>(query: T) =>
-    query.orderBy(sql`lower(name)`).orderBy('id').limit(wanted)
-  const text = search.q?.toLowerCase()
-  if (!text) return ordered(base()).execute()
-  const contains = containsPattern(text)
-  const prefix = contains.slice(1)
-  const first = await ordered(
-    base().where(sql`lower(name)`, 'like', sql`${prefix} escape '\\'`),
-  ).execute()
-  if (first.length >= wanted) return first
-  const rest = await ordered(
-    base()
-      .where(sql`lower(name)`, 'like', sql`${contains} escape '\\'`)
-      .where(sql`lower(name)`, 'not like', sql`${prefix} escape '\\'`),
-  )
-    .limit(wanted - first.length)
-    .execute()
-  return [...first, ...rest]
+  return namesMatching(db, table, search.q ?? '', wanted)
 }
 
-/** Each row with its ancestors, from the top down to itself, reading one level of parents at
- * a time (hierarchies are a few levels deep). */
-async function lineageOf(db: Db, table: CategoryTableName, rows: Row[]) {
-  const known = new Map<number, Row>(rows.map((row) => [row.id, row]))
-  let missing = parentsNotIn(rows, known)
-  while (missing.length > 0) {
-    const parents = await db
-      .selectFrom(table)
-      .select(['id', 'name', 'parentId'])
-      .where('id', 'in', missing)
+/** Each row with its ancestors, from the top down to itself: every ancestor of every row read
+ * in one statement, climbing the parents (a recursive CTE). */
+async function lineageOf(db: Db, table: CategoryTableName, rows: CategoryRow[]) {
+  const known = new Map<number, CategoryRow>(rows.map((row) => [row.id, row]))
+  const missing = [
+    ...new Set(rows.map((row) => row.parentId).filter((id): id is number => id !== null)),
+  ].filter((id) => !known.has(id))
+  if (missing.length > 0) {
+    const ancestors = await db
+      .withRecursive('up(id, name, parentId)', (qb) =>
+        categories(db, table)
+          .select(['p.id', 'p.name', 'p.parentId'])
+          .where('p.id', 'in', missing)
+          .union(
+            qb
+              .selectFrom('up')
+              .innerJoin(`${table} as p` as 'productCategories as p', 'p.id', 'up.parentId')
+              .select(['p.id', 'p.name', 'p.parentId']),
+          ),
+      )
+      .selectFrom('up')
+      .select(['up.id', 'up.name', 'up.parentId'])
       .execute()
-    for (const parent of parents) known.set(parent.id, parent)
-    // A parent deleted between two reads ends the walk instead of looping.
-    missing = parents.length === 0 ? [] : parentsNotIn(parents, known)
+    for (const parent of ancestors) known.set(parent.id, parent)
   }
-  const lineage = new Map<number, Row[]>()
+  const lineage = new Map<number, CategoryRow[]>()
   for (const row of rows) {
-    const line: Row[] = []
-    for (let at: Row | undefined = row; at && !line.includes(at); ) {
+    const line: CategoryRow[] = []
+    for (let at: CategoryRow | undefined = row; at && !line.includes(at); ) {
       line.unshift(at)
       at = at.parentId === null ? undefined : known.get(at.parentId)
     }
     lineage.set(row.id, line)
   }
   return lineage
-}
-
-function parentsNotIn(rows: Row[], known: Map<number, Row>): number[] {
-  const ids = rows.map((row) => row.parentId).filter((id): id is number => id !== null)
-  return [...new Set(ids)].filter((id) => !known.has(id))
 }

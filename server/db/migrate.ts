@@ -20,6 +20,7 @@ import * as presence from './migrations/2026-11-27-022-presence'
 import * as dashboardQueues from './migrations/2026-11-27-023-dashboard-queues'
 import * as searchIndexes from './migrations/2026-11-27-024-search-indexes'
 import * as providerPersonAndPhoneSearch from './migrations/2026-11-27-025-provider-person-and-phone-search'
+import * as categorySearch from './migrations/2026-11-27-026-category-search'
 import type { Database } from './types'
 
 // Migrations are imported explicitly rather than read from a folder at run time: that works the
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-023-dashboard-queues': dashboardQueues,
   '2026-11-27-024-search-indexes': searchIndexes,
   '2026-11-27-025-provider-person-and-phone-search': providerPersonAndPhoneSearch,
+  '2026-11-27-026-category-search': categorySearch,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

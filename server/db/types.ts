@@ -190,6 +190,8 @@ export interface Database {
   productImages: ProductImagesTable
   productsFts: TextIndexTable
   serviceProvidersFts: TextIndexTable
+  serviceProviderCategoriesFts: TextIndexTable
+  productCategoriesFts: TextIndexTable
   history: HistoryTable
   trash: TrashTable
   imports: ImportsTable
@@ -266,7 +268,7 @@ export interface TrashTable {
   deletedBy: number
 }
 
-/** SQLite only (migrations 005, 024): an FTS5 trigram index whose rowid is the indexed row's id. */
+/** SQLite only (migrations 005, 025, 026): an FTS5 trigram index whose rowid is the indexed row's id. */
 export interface TextIndexTable {
   rowid: number
 }

@@ -1,8 +1,8 @@
-// Case-insensitive substring filters that use the indexes of migrations 005 and 025: an FTS5
+// Case-insensitive substring filters that use the indexes of migrations 005, 025 and 026: an FTS5
 // trigram table on SQLite, a pg_trgm GIN index on PostgreSQL. In both, % and _ match only
 // themselves.
 import { PostgresAdapter, type SqlBool, sql } from 'kysely'
-import type { Db } from '../db/types'
+import type { CategoryTableName, Db } from '../db/types'
 import type { FilteredQuery, Lookup } from './list-engine'
 import { containsPattern } from './list-params'
 
@@ -11,7 +11,7 @@ export interface TextColumn {
   /** e.g. `lower(p.name)`: the expression PostgreSQL's index covers (and SQLite's fallback). */
   lowered: string
   /** The FTS5 table indexing it (SQLite) and the column's name there. */
-  fts: 'productsFts' | 'serviceProvidersFts'
+  fts: 'productsFts' | 'serviceProvidersFts' | `${CategoryTableName}Fts`
   ftsColumn: string
   /** What is looked for in this column for a searched text (a phone: its digits), undefined
    * when the text cannot match it; by default the text itself. */
@@ -47,6 +47,16 @@ export const providerPhone: TextColumn = {
   lowered: 'p.phone_key',
   fts: 'serviceProvidersFts',
   ftsColumn: 'phone_key',
+}
+
+/** A category's name, in either hierarchy (migration 026; the pickers' search). */
+export const categoryName: Record<CategoryTableName, TextColumn> = {
+  serviceProviderCategories: {
+    lowered: 'lower(p.name)',
+    fts: 'serviceProviderCategoriesFts',
+    ftsColumn: 'name',
+  },
+  productCategories: { lowered: 'lower(p.name)', fts: 'productCategoriesFts', ftsColumn: 'name' },
 }
 
 /** Trigrams need three characters; shorter searches match through a scan. */

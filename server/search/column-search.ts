@@ -186,14 +186,9 @@ async function startMatches(
     const key = postgres
       ? sql<string>`(lower(${sql.ref(`p.${column}`)}) collate "C")`
       : sql<string>`lower(${sql.ref(`p.${column}`)})`
-    const rows = await fromTable(db, table)
-      .select(key.as('key'))
-      .where(key, '>=', from)
-      .where(key, '<', to)
-      .orderBy(key)
-      .orderBy('p.id')
-      .limit(limit)
-      .execute()
+    let starting = fromTable(db, table).select(key.as('key')).where(key, '>=', from)
+    if (to !== undefined) starting = starting.where(key, '<', to)
+    const rows = await starting.orderBy(key).orderBy('p.id').limit(limit).execute()
     for (const row of rows) {
       const known = found.get(row.id)
       if (known === undefined || row.key < known) found.set(row.id, row.key)
@@ -205,10 +200,13 @@ async function startMatches(
     .map(([id]) => id)
 }
 
-/** The first text after every text starting with `prefix`, in code point order. */
-export function nextPrefix(prefix: string): string {
+/** The first text after every text starting with `prefix`, in code point order; undefined when
+ * none follows them (a prefix of U+10FFFF only). */
+export function nextPrefix(prefix: string): string | undefined {
   const chars = [...prefix]
   const last = chars.pop()?.codePointAt(0) ?? 0
+  // No character follows the last one: what follows the shorter prefix follows these too.
+  if (last === 0x10ffff) return chars.length > 0 ? nextPrefix(chars.join('')) : undefined
   // Past the surrogates, which are not characters of their own.
   const next = last === 0xd7ff ? 0xe000 : last + 1
   return chars.join('') + String.fromCodePoint(next)

@@ -1,0 +1,182 @@
+// The categories the pickers' search (./category-search.ts) lists for a text, in its order:
+// names starting with the text, then the other names containing it, each group by lower-cased
+// name in byte order, then id (decisions 015 and 029). Each step reads an index, so a page costs
+// about the same at a million categories as at a thousand, on SQLite and PostgreSQL:
+//
+// - Names starting with the text: one range of the lower-cased name's index (migrations 015 and
+//   026), read in order and stopped after the page.
+// - Other names containing it, from three characters: the trigram index (migration 026) is asked
+//   for at most `candidates` of them (SEARCH_BOUNDS). All of them (a rare text): those rows are
+//   sorted. More (a common text): the names are walked in order, each tested, until the page is
+//   full, which a common text reaches soon. The walk stops after `walkRows` names; a text whose
+//   many matches all lie further on (one word, one stretch of the alphabet) is then collected
+//   through the trigram index and sorted.
+// - One or two characters, which trigrams cannot serve: the same range, then the first
+//   `walkRows` names in order, tested. Names past them are not looked at.
+import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely'
+import type { CategoryTableName, Db } from '../db/types'
+import type { FilteredQuery } from '../lists/list-engine'
+import {
+  categoryName,
+  filterByText,
+  MIN_INDEXED_LENGTH,
+  textIndexMatches,
+} from '../lists/text-search'
+import { nextPrefix } from '../search/column-search'
+import { categories } from './category-queries'
+
+export interface CategoryRow {
+  id: number
+  name: string
+  parentId: number | null
+}
+
+/** How far a search goes one way before it takes another (smaller in tests, so that a few rows
+ * reach every way). */
+export interface SearchBounds {
+  /** The most matches of a text sorted rather than walked to: a few milliseconds' work. */
+  candidates: number
+  /** The most names a search walks in order, testing each. */
+  walkRows: number
+}
+
+const SEARCH_BOUNDS: SearchBounds = { candidates: 2000, walkRows: 10_000 }
+
+/** The first `limit` categories whose name holds `text` (any case): starts first. */
+export async function namesMatching(
+  db: Db,
+  table: CategoryTableName,
+  text: string,
+  limit: number,
+  bounds = SEARCH_BOUNDS,
+): Promise<CategoryRow[]> {
+  const lowered = text.toLowerCase()
+  if (!lowered) return inOrder(db, rows(db, table)).limit(limit).execute()
+  const key = nameKey(db)
+  const after = nextPrefix(lowered)
+  let range = rows(db, table).where(key, '>=', lowered)
+  if (after !== undefined) range = range.where(key, '<', after)
+  const starting = await inOrder(db, range).limit(limit).execute()
+  const wanted = limit - starting.length
+  if (wanted === 0) return starting
+  const later =
+    [...lowered].length < MIN_INDEXED_LENGTH
+      ? await walkNames(db, table, lowered, wanted, bounds)
+      : await containing(db, table, lowered, wanted, bounds)
+  return [...starting, ...later]
+}
+
+/** These categories, in the search's order. */
+export function namedRows(db: Db, table: CategoryTableName, ids: number[]) {
+  return inOrder(db, rows(db, table).where('p.id', 'in', ids)).execute()
+}
+
+/** Names holding the text past their start, found through the trigram index (see above). */
+async function containing(
+  db: Db,
+  table: CategoryTableName,
+  text: string,
+  limit: number,
+  bounds: SearchBounds,
+) {
+  const column = categoryName[table]
+  // SQLite: the FTS5 table alone; PostgreSQL: the table, through its GIN index.
+  const lookup: FilteredQuery =
+    textIndexMatches(db, [[column, text]])?.select('rowid as id') ??
+    filterByText(db, categories(db, table).select('p.id'), [[column, text]]).query
+  const candidates = await lookup.limit(bounds.candidates + 1).execute()
+  if (candidates.length === 0) return []
+  if (candidates.length <= bounds.candidates) {
+    return sortedLater(
+      db,
+      table,
+      text,
+      limit,
+      candidates.map((row) => Number(row.id)),
+    )
+  }
+  const walked = await walkNames(db, table, text, limit, bounds)
+  if (walked.length === limit) return walked
+  return sortedLater(db, table, text, limit)
+}
+
+/** The names holding the text past their start among these ids, else every such name found
+ * through the trigram index, sorted. They are collected apart (a materialized CTE): asked for in
+ * order with a limit, a planner might walk the name index instead, hoping to meet them soon,
+ * and they are few or far. */
+function sortedLater(
+  db: Db,
+  table: CategoryTableName,
+  text: string,
+  limit: number,
+  ids?: number[],
+) {
+  const later = rows(db, table)
+    .select(nameKey(db).as('key'))
+    .where(laterIn(db, nameKey(db), text))
+  const found = ids
+    ? later.where('p.id', 'in', ids)
+    : filterByText(db, later, [[categoryName[table], text]]).query
+  return db
+    .with(
+      (name) => name('found').materialized(),
+      () => found,
+    )
+    .selectFrom('found')
+    .select(['found.id', 'found.name', 'found.parentId'])
+    .orderBy('found.key')
+    .orderBy('found.id')
+    .limit(limit)
+    .execute()
+}
+
+/** Of the first `walkRows` names in the search's order, those holding the text past their
+ * start. The walk reads the name index alone (its key and id; PostgreSQL's holds the name too,
+ * migration 026), and only the rows found are read from the table. */
+function walkNames(
+  db: Db,
+  table: CategoryTableName,
+  text: string,
+  limit: number,
+  bounds: SearchBounds,
+) {
+  const key = nameKey(db)
+  const walked = categories(db, table)
+    .select(['p.id', key.as('key')])
+    .orderBy(key)
+    .orderBy('p.id')
+    .limit(bounds.walkRows)
+  return db
+    .selectFrom(walked.as('w'))
+    .innerJoin(`${table} as c` as 'productCategories as c', 'c.id', 'w.id')
+    .select(['c.id', 'c.name', 'c.parentId'])
+    .where(laterIn(db, sql.ref('w.key'), text))
+    .orderBy('w.key')
+    .orderBy('w.id')
+    .limit(limit)
+    .execute()
+}
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter
+
+const rows = (db: Db, table: CategoryTableName) =>
+  categories(db, table).select(['p.id', 'p.name', 'p.parentId'])
+
+/** The search's order, as the indexes hold it: byte order ("C") on PostgreSQL, SQLite's own. */
+function nameKey(db: Db): RawBuilder<string> {
+  return isPostgres(db) ? sql`(lower(p.name) collate "C")` : sql`lower(p.name)`
+}
+
+function inOrder(db: Db, query: ReturnType<typeof rows>) {
+  return query.orderBy(nameKey(db)).orderBy('p.id')
+}
+
+/** A lower-cased name holds the (lower-cased) text, not at its start: a name found by LIKE
+ * '%text%' and not by LIKE 'text%', tested row by row (`instr`/`strpos`, which no index
+ * serves, so the planner keeps to the index the query is read through). */
+function laterIn(db: Db, lowered: RawBuilder<unknown>, text: string) {
+  const position = isPostgres(db)
+    ? sql`strpos(${lowered}, ${text})`
+    : sql`instr(${lowered}, ${text})`
+  return sql<SqlBool>`${position} > 1`
+}

@@ -1,0 +1,241 @@
+import type { FastifyInstance } from 'fastify'
+import { type CompiledQuery, type Kysely, sql } from 'kysely'
+import { beforeEach, describe, expect, test } from 'vitest'
+import {
+  productCategories,
+  serviceProviderCategories,
+} from '../../server/categories/category-kinds'
+import { namesMatching, type SearchBounds } from '../../server/categories/category-matches'
+import { searchCategories } from '../../server/categories/category-search'
+import * as migration026 from '../../server/db/migrations/2026-11-27-026-category-search'
+import type { Database } from '../../server/db/types'
+import { describeEachDatabase, uniqueName } from './support/databases'
+import { queryPlan } from './support/query-plan'
+
+// The category search's ways through its indexes (migration 026, decision 029): a prefix read
+// as an index range, a rare text's matches sorted, a common text's names walked in order, a
+// walk that finds too few falling back to the trigram index, one or two characters walked a
+// bounded way. Small bounds reach every way with a few rows; each way must give what a plain
+// scan gives, in the same order. The trigram index follows every write, and the migration
+// indexes the rows that were there before it.
+
+const KINDS = [
+  { title: 'service-provider categories', kind: serviceProviderCategories },
+  { title: 'product categories', kind: productCategories },
+]
+
+/** The search's order: the lower-cased name in code point order, then id. */
+function byName(a: { name: string; id: number }, b: { name: string; id: number }) {
+  const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()]
+  return x < y ? -1 : x > y ? 1 : a.id - b.id
+}
+
+describeEachDatabase('category search through its indexes', (suite) => {
+  describe.each(KINDS)('$title', ({ kind }) => {
+    let app: FastifyInstance
+    let headers: Record<string, string>
+    let tag: string
+
+    beforeEach(async () => {
+      app = await suite.makeApp()
+      const { token } = await suite.loginAsNewOperator(app)
+      headers = { authorization: `Bearer ${token}` }
+      tag = uniqueName('idx').replaceAll('-', '')
+    })
+
+    /** Categories made in one statement, as a large hierarchy would hold them. */
+    async function insert(names: string[]) {
+      const now = Date.now()
+      const rows = names.map((name) => ({
+        name,
+        description: 'd',
+        parentId: null,
+        createdAt: now,
+        updatedAt: now,
+      }))
+      const made = await suite.db
+        .insertInto(kind.table)
+        .values(rows)
+        .returning(['id', 'name'])
+        .execute()
+      return made
+    }
+    const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id)
+    async function searched(q: string) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `${kind.path}/search`,
+        headers,
+        query: { q, limit: '50' },
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      return ids(response.json().data)
+    }
+
+    test('every way gives a plain scan’s matches in its order: starts, then the rest', async () => {
+      const made = await insert([
+        `${tag} Zinc`,
+        `${tag.toUpperCase()} alpha`,
+        `${tag} alpha`,
+        `Acme ${tag} Tanks`,
+        `zebra ${tag}`,
+        `Mid ${tag.toUpperCase()} way`,
+        `b ${tag}${tag}`,
+        `${tag}`,
+        `Nothing to see`,
+      ])
+      const text = tag.slice(1, -1)
+      const holds = (needle: string) =>
+        made.filter((row) => row.name.toLowerCase().includes(needle.toLowerCase()))
+      const expected = (needle: string, limit: number) => {
+        const lowered = needle.toLowerCase()
+        const starts = holds(needle).filter((row) => row.name.toLowerCase().startsWith(lowered))
+        const later = holds(needle).filter((row) => !row.name.toLowerCase().startsWith(lowered))
+        return ids([...starts.sort(byName), ...later.sort(byName)]).slice(0, limit)
+      }
+      const ways: Array<[string, SearchBounds]> = [
+        ['rare: matches sorted', { candidates: 1000, walkRows: 100_000 }],
+        ['common: names walked in order', { candidates: 1, walkRows: 100_000 }],
+        ['common, walk too short: matches sorted', { candidates: 1, walkRows: 1 }],
+      ]
+      for (const [way, bounds] of ways) {
+        for (const [needle, limit] of [
+          [tag, 50],
+          [tag, 4],
+          [tag, 2],
+          [text, 50],
+          [text, 3],
+        ] as const) {
+          const rows = await namesMatching(suite.db, kind.table, needle, limit, bounds)
+          expect(ids(rows), `${way}, ${needle}, ${limit}`).toEqual(expected(needle, limit))
+        }
+      }
+      expect(await searched(tag.toUpperCase())).toEqual(expected(tag, 50))
+    })
+
+    test('one or two characters: starts from the index range, then a bounded walk', async () => {
+      // Two characters no other name holds (lower-case in the names: folding beyond ASCII is
+      // the database's locale's; the searched text is lower-cased before it is looked for).
+      const made = await insert(['a filler', 'æð later', 'x æð', 'æð first', 'y æ'])
+      const id = (name: string) => made.find((row) => row.name === name)?.id
+      const all = { candidates: 1000, walkRows: 100_000 }
+      expect(ids(await namesMatching(suite.db, kind.table, 'ÆÐ', 50, all))).toEqual(
+        ['æð first', 'æð later', 'x æð'].map(id),
+      )
+      expect(ids(await namesMatching(suite.db, kind.table, 'Æ', 50, all))).toEqual(
+        ['æð first', 'æð later', 'x æð', 'y æ'].map(id),
+      )
+      // A walk of one name (the table's first, 'a filler') goes no further: starts only.
+      const short = { candidates: 1000, walkRows: 1 }
+      expect(ids(await namesMatching(suite.db, kind.table, 'æð', 50, short))).toEqual(
+        ['æð first', 'æð later'].map(id),
+      )
+    })
+
+    test('the trigram index follows a rename, a delete to the trash and a restore', async () => {
+      const create = await app.inject({
+        method: 'POST',
+        url: kind.path,
+        headers,
+        payload: { name: `Old ${tag} Tanks`, description: 'd', [kind.parentField]: null },
+      })
+      expect(create.statusCode, create.body).toBe(201)
+      const id = create.json().id as number
+      expect(await searched(`d ${tag} tan`)).toEqual([id])
+
+      const put = await app.inject({
+        method: 'PUT',
+        url: `${kind.path}/${id}`,
+        headers,
+        payload: { name: `New ${tag} Drums`, description: 'd', [kind.parentField]: null },
+      })
+      expect(put.statusCode, put.body).toBe(200)
+      expect(await searched(`d ${tag} tan`)).toEqual([])
+      expect(await searched(`w ${tag} dru`)).toEqual([id])
+
+      const gone = await app.inject({ method: 'DELETE', url: `${kind.path}/${id}`, headers })
+      expect(gone.statusCode, gone.body).toBe(204)
+      expect(await searched(`w ${tag} dru`)).toEqual([])
+      const back = await app.inject({ method: 'POST', url: `${kind.path}/${id}/restore`, headers })
+      expect(back.statusCode, back.body).toBe(200)
+      expect(await searched(`w ${tag} dru`)).toEqual([id])
+    })
+
+    test('a text ending in the last code point has no upper bound and is still searched', async () => {
+      const [made] = await insert([`${tag} \u{10ffff}\u{10ffff} end`])
+      expect(await searched(`${tag} \u{10ffff}`)).toEqual([made.id])
+      expect(await searched('\u{10ffff}')).toEqual([made.id])
+    })
+
+    test('a search reads its indexes: the prefix as a range, other matches through trigrams', async () => {
+      await insert([`${tag} one`, `two ${tag}`])
+      const queries = await queriesOf(suite.db, (db) =>
+        searchCategories(db, kind.table, { q: tag, limit: 20 }),
+      )
+      const table =
+        kind.table === 'productCategories' ? 'product_categories' : 'service_provider_categories'
+      const prefix = await queryPlan(suite.db, suite.dialect, queries[0])
+      // The name's B-trees would stand in for PostgreSQL's scan of a tiny table (a whole-index
+      // walk): dropped for the trigram check (in a transaction rolled back).
+      const trigrams = await queryPlan(suite.db, suite.dialect, queries[1], async (trx) => {
+        if (suite.dialect === 'postgres') {
+          await sql`drop index ${sql.id(`${table}_name_prefix_idx`)}, ${sql.id(`${table}_lower_name_idx`)},
+            ${sql.id(`${table}_name_idx`)}`.execute(trx)
+        }
+      })
+      if (suite.dialect === 'sqlite') {
+        const range = `SEARCH p USING INDEX ${table}_lower_name_idx (<expr>>? AND <expr><?)`
+        expect(prefix).toContain(range)
+        expect(trigrams).toMatch(/VIRTUAL TABLE INDEX/)
+      } else {
+        // A range of the index (index-only, or a bitmap of it on a tiny table), not a filter over
+        // all of it.
+        expect(prefix).toMatch(new RegExp(`Index (Only )?Scan (using|on) ${table}_name_prefix_idx`))
+        expect(prefix).toMatch(/Index Cond: .*>= .* AND .*< /)
+        expect(trigrams).toContain(`Bitmap Index Scan on ${table}_name_trgm_idx`)
+      }
+    })
+  })
+
+  test('migration 026 indexes the categories that were there before it', async () => {
+    const tag = uniqueName('before').replaceAll('-', '')
+    await migration026.down(suite.db)
+    try {
+      const now = Date.now()
+      await suite.db
+        .insertInto('productCategories')
+        .values({
+          name: `Old ${tag} Kegs`,
+          description: 'd',
+          parentId: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute()
+    } finally {
+      await migration026.up(suite.db)
+    }
+    const found = await searchCategories(suite.db, 'productCategories', {
+      q: `${tag} keg`,
+      limit: 5,
+    })
+    expect(found.map((match) => match.name)).toEqual([`Old ${tag} Kegs`])
+  })
+})
+
+/** The statements `work` runs, compiled as the database receives them. */
+async function queriesOf(
+  db: Kysely<Database>,
+  work: (db: Kysely<Database>) => Promise<unknown>,
+): Promise<CompiledQuery[]> {
+  const compiled: CompiledQuery[] = []
+  const watched = db.withPlugin({
+    transformQuery: ({ node, queryId }) => {
+      compiled.push(db.getExecutor().compileQuery(node, queryId))
+      return node
+    },
+    transformResult: async ({ result }) => result,
+  })
+  await work(watched)
+  return compiled
+}
