@@ -25,9 +25,10 @@ export interface SearchedColumns {
   show: (db: Db, ids: number[]) => Promise<SearchHit[]>
 }
 
-/** PostgreSQL (walkThenCollect): the newest ids tested one by one, then the newest ids searched
- * through the trigram index within their range before the rest of the table. */
-export const WALKED_ROWS = 1000
+/** PostgreSQL (walkThenCollect): how many values are tested one by one among the newest rows
+ * (1,000 rows of one searched column, 250 of four: each lower-cased value costs about the same),
+ * then the newest ids searched through the trigram index within their range before the rest. */
+export const WALKED_VALUES = 1000
 export const WINDOW_ROWS = 50_000
 
 export function columnSearch(columns: SearchedColumns): EntitySearch {
@@ -96,7 +97,7 @@ async function newestInTextIndexes(
 
 /**
  * PostgreSQL: newest matches first, in three steps that each stop once `limit` are found:
- * 1. the newest WALKED_ROWS rows tested one by one (strpos, which no index serves): a common
+ * 1. the newest rows tested one by one (WALKED_VALUES values; strpos, which no index serves): a common
  *    text's matches are met at once, without reading the trigram index's long lists;
  * 2. the next rows down to the newest WINDOW_ROWS, through the trigram index ANDed with their id
  *    range (a bitmap), so only matches inside the window are read: a text in one row in a few
@@ -129,7 +130,7 @@ async function walkThenCollect(
     )?.id ?? 0
   // Id bounds, not row counts: the primary key's end is read at once, and deleted ids only
   // make a window shorter.
-  const walkedFrom = newestId - WALKED_ROWS + 1
+  const walkedFrom = newestId - Math.ceil(WALKED_VALUES / searches.length) + 1
   const windowFrom = newestId - WINDOW_ROWS + 1
   const found = (
     await fromTable(db, table)

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { beforeEach, expect, test } from 'vitest'
-import { WALKED_ROWS, WINDOW_ROWS } from '../../server/search/column-search'
+import { WALKED_VALUES, WINDOW_ROWS } from '../../server/search/column-search'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { type ProductApi, productApi } from './support/products'
 import { expectDetail, type Json, type Query, stringify } from './support/requests'
@@ -176,7 +176,7 @@ describeEachDatabase('search', (suite) => {
     // `old` behind the window, a thousand rows put `windowed` behind the walked ones.
     await skipIds(WINDOW_ROWS)
     const windowed = await api.create(providerId, { name: `Mid ${tag} Stew` })
-    await addProducts(providerId, WALKED_ROWS + 100)
+    await addProducts(providerId, WALKED_VALUES + 100)
     const newer = []
     for (const name of ['Pepper', 'Palm', 'Okra']) {
       newer.push((await api.create(providerId, { name: `${name} ${tag} Soup` })).id)
