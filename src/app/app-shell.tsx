@@ -30,8 +30,9 @@ function whenIdle(task: () => unknown): () => void {
 }
 
 /**
- * The logged-in frame, loaded after sign-in (src/app/router.tsx). The query layer holds all of it (the top bar and the side menu show who is
- * signed in and what that role may do), and nothing shows until /api/me has answered.
+ * The logged-in frame, loaded after sign-in (src/app/router.tsx). The query layer holds all of
+ * it (the top bar and the side menu show who is signed in and what that role may do), and
+ * nothing shows until /api/me has answered.
  */
 export function AppShell() {
   // The page's code downloads while /api/me loads, not after it.
