@@ -19,6 +19,17 @@ const chakraCore = new RegExp(
     .join('|'),
 )
 
+// What the signed-in shell shares with every page below it (src/app/router.tsx).
+const signedInFrame = new RegExp(
+  [
+    /node_modules\/@tanstack\/(?!.*(queriesObserver|useQueries))/,
+    /src\/app\/(me-gate|query-layer|require-right|use-media-query)\.tsx?$/,
+    /src\/lib\/(me|rights|query-client|live-change-hub|live-change-hooks|live-changes|presence)\.ts$/,
+  ]
+    .map((part) => part.source)
+    .join('|'),
+)
+
 export default defineConfig({
   plugins: [
     react(),
@@ -79,6 +90,10 @@ export default defineConfig({
             // What the first page needs besides those, in one file rather than a dozen
             // slivers shared with lazy pages.
             { name: 'initial', tags: ['$initial'] },
+            // The signed-in frame loads after sign-in (src/app/router.tsx). The query library
+            // and what the shell shares with the pages below it, in one file rather than
+            // slivers shared with each page (issue 32).
+            { name: 'signed-in', test: signedInFrame },
           ],
         },
       },

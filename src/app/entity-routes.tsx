@@ -4,13 +4,16 @@
 import type { RouteObject } from 'react-router-dom'
 import { lazyPage } from './lazy-page'
 import { patterns } from './paths'
-import { RequireRight } from './require-right'
+import { rightRoute } from './right-route'
 
-const categoryPages = () => import('../features/categories/pages')
+const categoryLists = () => import('../features/categories/list-pages')
+const categoryRecords = () => import('../features/categories/detail-pages')
 const categoryForms = () => import('../features/categories/form-pages')
-const spPages = () => import('../features/service-providers/pages')
+const spList = () => import('../features/service-providers/list-pages')
+const spRecord = () => import('../features/service-providers/detail-pages')
 const spForms = () => import('../features/service-providers/form-pages')
-const productPages = () => import('../features/products/pages')
+const productLists = () => import('../features/products/list-pages')
+const productRecords = () => import('../features/products/detail-pages')
 const productForms = () => import('../features/products/form-pages')
 const imageForms = () => import('../features/products/image-form-pages')
 // The trash pages load on their own: a list does not download them.
@@ -24,21 +27,21 @@ const pc = patterns.productCategories
 const p = patterns.products
 
 const readScreens: RouteObject[] = [
-  { path: spc.list, ...lazyPage(categoryPages, 'ServiceProviderCategoryListPage') },
+  { path: spc.list, ...lazyPage(categoryLists, 'ServiceProviderCategoryListPage') },
   { path: spc.trash, ...lazyPage(categoryTrash, 'ServiceProviderCategoryTrashPage') },
-  { path: spc.detail, ...lazyPage(categoryPages, 'ServiceProviderCategoryDetailPage') },
-  { path: sp.list, ...lazyPage(spPages, 'ServiceProviderListPage') },
+  { path: spc.detail, ...lazyPage(categoryRecords, 'ServiceProviderCategoryDetailPage') },
+  { path: sp.list, ...lazyPage(spList, 'ServiceProviderListPage') },
   { path: sp.trash, ...lazyPage(spTrash, 'ServiceProviderTrashPage') },
-  { path: sp.detail, ...lazyPage(spPages, 'ServiceProviderDetailPage') },
-  { path: sp.products, ...lazyPage(productPages, 'ServiceProviderProductsPage') },
-  { path: pc.list, ...lazyPage(categoryPages, 'ProductCategoryListPage') },
+  { path: sp.detail, ...lazyPage(spRecord, 'ServiceProviderDetailPage') },
+  { path: sp.products, ...lazyPage(productLists, 'ServiceProviderProductsPage') },
+  { path: pc.list, ...lazyPage(categoryLists, 'ProductCategoryListPage') },
   { path: pc.trash, ...lazyPage(categoryTrash, 'ProductCategoryTrashPage') },
-  { path: pc.detail, ...lazyPage(categoryPages, 'ProductCategoryDetailPage') },
-  { path: p.list, ...lazyPage(productPages, 'ProductListPage') },
+  { path: pc.detail, ...lazyPage(categoryRecords, 'ProductCategoryDetailPage') },
+  { path: p.list, ...lazyPage(productLists, 'ProductListPage') },
   { path: p.trash, ...lazyPage(productTrash, 'ProductTrashPage') },
-  { path: p.detail, ...lazyPage(productPages, 'ProductDetailPage') },
-  { path: p.images, ...lazyPage(productPages, 'ProductImageListPage') },
-  { path: p.image, ...lazyPage(productPages, 'ProductImageDetailPage') },
+  { path: p.detail, ...lazyPage(productRecords, 'ProductDetailPage') },
+  { path: p.images, ...lazyPage(productLists, 'ProductImageListPage') },
+  { path: p.image, ...lazyPage(productRecords, 'ProductImageDetailPage') },
 ]
 
 const writeScreens: RouteObject[] = [
@@ -56,5 +59,5 @@ const writeScreens: RouteObject[] = [
 
 export const entityRoutes: RouteObject[] = [
   ...readScreens,
-  { element: <RequireRight right="write" />, children: writeScreens },
+  { ...rightRoute('write'), children: writeScreens },
 ]

@@ -18,12 +18,17 @@ export function preloadMatches(matches: readonly { handle?: unknown }[]): void {
 /**
  * A route whose page code loads on first visit, so heavy screens (forms, croppers) stay out of
  * the /login bundle. Pages are named exports. Spread it into the route:
- * `{ path, ...lazyPage(load, 'Page') }`; its handle lets the first load start early.
+ * `{ path, ...lazyPage(load, 'Page') }`; its handle lets the first load start early. Layout
+ * routes (the shell, a right check) take their props as the third argument.
  */
-export function lazyPage<M>(
+export function lazyPage<M, P extends object = object>(
   load: () => Promise<M>,
   name: keyof M,
+  props?: P,
 ): Pick<RouteObject, 'element' | 'handle'> {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }))
-  return { element: createElement(Page), handle: { preload: load } satisfies PreloadHandle }
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType<P> }))
+  return {
+    element: createElement(Page, props),
+    handle: { preload: load } satisfies PreloadHandle,
+  }
 }

@@ -1,6 +1,6 @@
 // Routes a role cannot use (an edit form for a viewer, Operators for an editor) show why instead
-// of a form the server would refuse. A layout route: `{ element: <RequireRight right="write" />,
-// children: [...] }`; the page's code is not even downloaded.
+// of a form the server would refuse. A layout route, loaded lazily through right-route.ts:
+// `{ ...rightRoute('write'), children: [...] }`; the page's code is not even downloaded.
 import { lazy, Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 import { PageSpinner } from '../components/page-spinner'

@@ -2,14 +2,16 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 're
 import { LoginPage } from '../features/auth/login-page'
 import { NotFoundPage } from '../features/errors/not-found-page'
 import { RouteErrorPage } from '../features/errors/route-error-page'
-import { AppShell, loadQueryLayer } from './app-shell'
 import { entityRoutes } from './entity-routes'
-import { lazyPage, type PreloadHandle, preloadMatches } from './lazy-page'
+import { lazyPage, preloadMatches } from './lazy-page'
 import { patterns } from './paths'
 import { RequireAuth } from './require-auth'
-import { RequireRight } from './require-right'
+import { rightRoute } from './right-route'
 import { RootLayout } from './root-layout'
 
+// The signed-in frame (top bar, side menu, query layer, live changes) and the role check load
+// after sign-in: /login and the other public pages download none of it.
+const shell = () => import('./app-shell')
 const dashboard = () => import('../features/dashboard/dashboard-page')
 const picker = () => import('../features/picker/picker-page')
 const invite = () => import('../features/auth/invite-page')
@@ -37,8 +39,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppShell />,
-            handle: { preload: loadQueryLayer } satisfies PreloadHandle,
+            ...lazyPage(shell, 'AppShell'),
             children: [
               { path: patterns.root, ...lazyPage(dashboard, 'DashboardPage') },
               { path: patterns.dashboard, ...lazyPage(dashboard, 'DashboardPage') },
@@ -49,7 +50,7 @@ export const routes: RouteObject[] = [
               // The spec's sample Team Members and Profile pages became Operators and Account.
               { path: patterns.team, element: <Navigate to={patterns.operators} replace /> },
               {
-                element: <RequireRight right="operators" />,
+                ...rightRoute('operators'),
                 children: [{ path: patterns.operators, ...lazyPage(operators, 'OperatorsPage') }],
               },
               { path: patterns.profile, ...lazyPage(account, 'AccountPage') },
@@ -64,8 +65,8 @@ export const routes: RouteObject[] = [
 ]
 
 /**
- * The browser's router. The code of the first page (and, inside the app, the query layer) starts
- * downloading now, beside the app's own, rather than once the shell above it has rendered.
+ * The browser's router. The code of the first page (and, inside the app, the shell's) starts
+ * downloading now, beside the app's own, rather than once the layout above it has rendered.
  */
 export function createAppRouter() {
   preloadMatches((matchRoutes(routes, window.location) ?? []).map((match) => match.route))

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router-dom'
 import { WIDE_QUERY } from '../app/use-media-query'
 import type { CustomField } from '../forms/custom-fields'
 import type { CategorySource } from '../lib/category-search'
-import { CategoryCombobox, type PickerExtra } from './category-combobox'
+import type { PickerExtra } from './category-combobox'
 import {
   CustomFilterFields,
   customFilterQuery,
@@ -16,6 +16,7 @@ import {
   MissingFieldFilter,
   missingQuery,
 } from './custom-list-fields'
+import { LazyCategoryCombobox as CategoryCombobox } from './lazy-category-combobox'
 
 interface FilterPanelProps {
   /** How many of the list's own filters narrow it now (useFilterDraft's `active`). */

@@ -4,12 +4,9 @@
 // page may show there. The form says whether it is dirty and when it is leaving on purpose
 // (its save's own redirect), which is never held. The dialog's code is fetched only when a
 // navigation is held, so form pages stay within their bundle budget.
-import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 import { useBlocker } from 'react-router-dom'
-
-const ConfirmDialog = lazy(() =>
-  import('../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
-)
+import { LazyConfirmDialog as ConfirmDialog } from '../components/lazy-confirm-dialog'
 
 export const UNSAVED_CHANGES = {
   title: 'Discard unsaved changes?',
@@ -48,16 +45,14 @@ export function UnsavedChangesGuard({ dirty, saving }: UnsavedChangesGuardProps)
   }, [dirty, saving])
   if (blocker.state !== 'blocked') return null
   return (
-    <Suspense fallback={null}>
-      <ConfirmDialog
-        open
-        title={UNSAVED_CHANGES.title}
-        text={UNSAVED_CHANGES.text}
-        confirmText={UNSAVED_CHANGES.discard}
-        cancelText={UNSAVED_CHANGES.keepEditing}
-        onConfirm={() => blocker.proceed()}
-        onCancel={() => blocker.reset()}
-      />
-    </Suspense>
+    <ConfirmDialog
+      open
+      title={UNSAVED_CHANGES.title}
+      text={UNSAVED_CHANGES.text}
+      confirmText={UNSAVED_CHANGES.discard}
+      cancelText={UNSAVED_CHANGES.keepEditing}
+      onConfirm={() => blocker.proceed()}
+      onCancel={() => blocker.reset()}
+    />
   )
 }

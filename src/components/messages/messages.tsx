@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { useLatch } from '../../lib/use-latch'
 import { useCurrentMessage } from './message-store'
 import { toasters } from './notify'
 
@@ -20,13 +21,6 @@ export function Messages() {
       <Suspense fallback={null}>{dialogWanted && <MessageDialog />}</Suspense>
     </>
   )
-}
-
-/** True from the first render where `value` is true on. */
-function useLatch(value: boolean): boolean {
-  const [latched, setLatched] = useState(value)
-  if (value && !latched) setLatched(true)
-  return latched || value
 }
 
 function useToastsWanted(): boolean {
