@@ -129,13 +129,13 @@ export function testEachRow<Q extends FilteredQuery>(
 }
 
 /** The substring test as LIKE: PostgreSQL's trigram index serves it, SQLite's FTS5 does not. */
-function likeTest(column: TextColumn, text: string) {
+export function likeTest(column: TextColumn, text: string) {
   return sql<SqlBool>`${sql.raw(column.lowered)} like ${containsPattern(text)} escape '\\'`
 }
 
 /** The same match as `likeTest` (the text lower-cased alike, every character literal) written
  * as `strpos`, which no index serves: the rows are walked and each is tested. */
-function strposTest(column: TextColumn, text: string) {
+export function strposTest(column: TextColumn, text: string) {
   return sql<SqlBool>`strpos(${sql.raw(column.lowered)}, ${text.toLowerCase()}) > 0`
 }
 

@@ -6,11 +6,16 @@
 //   which is cheap for a rare text and not for one in every fourth row: see walkThenCollect.
 // - Two characters match the start of a name, in alphabetical order, read as one range of an
 //   index on the lower-cased column (migration 024: byte order, so the range is exact).
-import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { PostgresAdapter, type SqlBool, sql } from 'kysely'
 import type { Db } from '../db/types'
 import type { EntityTable } from '../entity'
-import { containsPattern } from '../lists/list-params'
-import { ftsPhrase, MIN_INDEXED_LENGTH, type TextColumn } from '../lists/text-search'
+import {
+  ftsPhrase,
+  likeTest,
+  MIN_INDEXED_LENGTH,
+  strposTest,
+  type TextColumn,
+} from '../lists/text-search'
 import type { EntitySearch, SearchHit } from './search'
 
 export interface SearchedColumns {
@@ -112,15 +117,12 @@ async function walkThenCollect(
   searches: Array<[TextColumn, string]>,
   limit: number,
 ): Promise<number[]> {
-  const anyOf = (test: (column: TextColumn, searched: string) => RawBuilder<unknown>) =>
+  const anyOf = (test: typeof likeTest) =>
     sql<SqlBool>`(${sql.join(
       searches.map(([column, searched]) => test(column, searched)),
       sql` or `,
     )})`
-  const like = anyOf(
-    (column, searched) =>
-      sql`${sql.raw(column.lowered)} like ${containsPattern(searched)} escape '\\'`,
-  )
+  const like = anyOf(likeTest)
   const newestId =
     (
       await db
@@ -134,12 +136,7 @@ async function walkThenCollect(
   const windowFrom = newestId - WINDOW_ROWS + 1
   const found = (
     await fromTable(db, table)
-      .where(
-        anyOf(
-          (column, searched) =>
-            sql`strpos(${sql.raw(column.lowered)}, ${searched.toLowerCase()}) > 0`,
-        ),
-      )
+      .where(anyOf(strposTest))
       .where('p.id', '>=', walkedFrom)
       .orderBy('p.id', 'desc')
       .limit(limit)

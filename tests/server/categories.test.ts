@@ -6,17 +6,13 @@ import {
   productCategories,
   serviceProviderCategories,
 } from '../../server/categories/category-kinds'
+import { CATEGORY_KINDS } from './support/category-kinds'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { type Json, stringify } from './support/requests'
 
 // Both category hierarchies share their routes; every behaviour is checked on both, on SQLite
 // and on PostgreSQL. Tests share one database per file, so each one tags the names it creates
 // (`uniqueName`) and lists through a name filter on that tag.
-
-const KINDS = [
-  { title: 'service-provider categories', kind: serviceProviderCategories },
-  { title: 'product categories', kind: productCategories },
-]
 
 interface Category {
   id: number
@@ -76,7 +72,7 @@ function categoryApi(app: FastifyInstance, token: string, kind: CategoryKind) {
 }
 
 describeEachDatabase('category API', (suite) => {
-  describe.each(KINDS)('$title', ({ kind }) => {
+  describe.each(CATEGORY_KINDS)('$title', ({ kind }) => {
     const parent = kind.parentField
     const otherParentField = parent === 'parentId' ? 'parentCategoryId' : 'parentId'
     let app: FastifyInstance

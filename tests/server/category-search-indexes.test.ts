@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { type CompiledQuery, type Kysely, sql } from 'kysely'
 import { beforeEach, describe, expect, test } from 'vitest'
-import {
-  productCategories,
-  serviceProviderCategories,
-} from '../../server/categories/category-kinds'
 import { namesMatching, type SearchBounds } from '../../server/categories/category-matches'
 import { searchCategories } from '../../server/categories/category-search'
 import * as migration026 from '../../server/db/migrations/2026-11-27-026-category-search'
 import type { Database } from '../../server/db/types'
+import { CATEGORY_KINDS } from './support/category-kinds'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { queryPlan } from './support/query-plan'
 
@@ -19,11 +16,6 @@ import { queryPlan } from './support/query-plan'
 // scan gives, in the same order. The trigram index follows every write, and the migration
 // indexes the rows that were there before it.
 
-const KINDS = [
-  { title: 'service-provider categories', kind: serviceProviderCategories },
-  { title: 'product categories', kind: productCategories },
-]
-
 /** The search's order: the lower-cased name in code point order, then id. */
 function byName(a: { name: string; id: number }, b: { name: string; id: number }) {
   const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()]
@@ -31,7 +23,7 @@ function byName(a: { name: string; id: number }, b: { name: string; id: number }
 }
 
 describeEachDatabase('category search through its indexes', (suite) => {
-  describe.each(KINDS)('$title', ({ kind }) => {
+  describe.each(CATEGORY_KINDS)('$title', ({ kind }) => {
     let app: FastifyInstance
     let headers: Record<string, string>
     let tag: string

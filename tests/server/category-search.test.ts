@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, test } from 'vitest'
-import {
-  productCategories,
-  serviceProviderCategories,
-} from '../../server/categories/category-kinds'
 import { MAX_SEARCH_LIMIT } from '../../server/categories/category-routes'
+import { CATEGORY_KINDS } from './support/category-kinds'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { expectDetail, type Json } from './support/requests'
 
@@ -12,13 +9,8 @@ import { expectDetail, type Json } from './support/requests'
 // both hierarchies and both databases. Each test tags its names (`uniqueName`) and searches for
 // the tag, since tests share one database per file.
 
-const KINDS = [
-  { title: 'service-provider categories', kind: serviceProviderCategories },
-  { title: 'product categories', kind: productCategories },
-]
-
 describeEachDatabase('category search', (suite) => {
-  describe.each(KINDS)('$title', ({ kind }) => {
+  describe.each(CATEGORY_KINDS)('$title', ({ kind }) => {
     let app: FastifyInstance
     let headers: Record<string, string>
     let tag: string
