@@ -22,6 +22,7 @@ import { exportProducts, JSON_SERVER, startJsonServer } from './bench/json-serve
 import { int, median, ms, printTable, ratio } from './bench/report'
 import { mib, sampleRss } from './bench/rss'
 import { BENCH_PG_CLUSTER, ensureSeeded, openDatabase, shortCount } from './bench/seed'
+import { startWriter, type WriterFigures } from './bench/writer'
 import { SEARCH_TERMS } from './seed-demo/words'
 import { ensureDatabase, startPgCluster } from './support/pg-cluster'
 import { login, REPO_ROOT, type Storage, settle, startServer } from './support/server-process'
@@ -40,6 +41,8 @@ const HELP = `Usage: npm run bench:api -- [options]
   --query-cores N       cores the server runs queries on (default $BENCH_QUERY_CORES or 1)
   --json-products N     products given to json-server (default 100000; 0 skips it)
   --log-level LEVEL     the server's LOG_LEVEL (default warn)
+  --writer              while each scenario runs, a write a second through the API (product 1
+                        disabled, then enabled again), as operators at work make them
   --data-dir DIR        the cached database's directory instead of .bench/'s (a copy, for a
                         tree with newer migrations: they would migrate the shared one)
 Databases are cached in .bench/<sqlite|pg>-<products>-<providers>/.`
@@ -52,6 +55,8 @@ interface Row {
   figures: Figures
   matched?: number
   queryMs: number
+  /** What --writer did during the run. */
+  writes?: WriterFigures
 }
 
 async function main(): Promise<void> {
@@ -105,6 +110,7 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
     `\nbench:api — ${handle.dialect} ${path.relative(REPO_ROOT, cacheDir)} (${seeding}): ${int(facts.products)} products, ` +
       `${int(facts.providers)} providers; ${options.duration} s per run after a 1 s warm-up; ` +
       `server LOG_LEVEL=${options.logLevel}; ${readWorkersNote(handle.dialect)}; ` +
+      `${options.writer ? 'a write a second during every run (--writer)' : 'no writes'}; ` +
       `node ${process.version}; ${os.cpus().length} cores ` +
       `shared by server, database and load generator (figures are noisy)\n`,
   )
@@ -117,13 +123,17 @@ async function run(cleanups: Array<() => Promise<void> | void>): Promise<void> {
     const { queryMs, matched } = await timeQuery(scenario)
     for (const connections of options.connections) {
       const shoot = { url: server.url, connections, headers, shot: scenario.shot }
+      // Writes start with the warm-up, so the measured run meets them in their steady state.
+      const writer = options.writer ? startWriter(server.url, headers, 1) : undefined
       await fire({ ...shoot, duration: 1 })
       await settle(server.url)
       const figures = await fire({ ...shoot, duration: options.duration })
+      const writes = await writer?.stop()
       const backlog = await settle(server.url)
-      rows.push({ scenario: scenario.name, connections, figures, matched, queryMs })
+      rows.push({ scenario: scenario.name, connections, figures, matched, queryMs, writes })
       console.log(
         `  ${scenario.name} @${connections}: ${int(figures.rps)} req/s, p99 ${figures.p99} ms` +
+          `${writes ? `; ${writes.writes} writes (p99 ${writes.p99} ms, ${writes.failed} failed)` : ''}` +
           `${figures.errors + figures.non2xx > 0 ? `, ${figures.errors} errors, statuses ${JSON.stringify(figures.statuses)}` : ''}` +
           `${backlog > 1000 ? `; the server needed ${(backlog / 1000).toFixed(1)} s to finish requests left over` : ''}`,
       )
@@ -273,8 +283,9 @@ function printResults(rows: Row[], stages: StageRow[]): void {
       '×ceiling',
       '×health',
       '×bare',
+      ...(options.writer ? ['writes (p99 ms)'] : []),
     ],
-    rows.map(({ scenario, connections, figures, matched, queryMs }) => {
+    rows.map(({ scenario, connections, figures, matched, queryMs, writes }) => {
       const ceiling = (1000 / queryMs) * options.queryCores
       const healthRps = health.get(connections)?.figures.rps ?? Number.NaN
       return [
@@ -289,6 +300,9 @@ function printResults(rows: Row[], stages: StageRow[]): void {
         ratio(figures.rps / ceiling),
         ratio(figures.rps / healthRps),
         ratio(figures.rps / (bare.get(connections) ?? Number.NaN)),
+        ...(writes
+          ? [`${writes.writes} (${writes.p99})${writes.failed ? `, ${writes.failed} failed` : ''}`]
+          : []),
       ]
     }),
   )
@@ -379,6 +393,7 @@ function parseOptions() {
       'query-cores': { type: 'string', default: process.env.BENCH_QUERY_CORES ?? '1' },
       'json-products': { type: 'string', default: '100000' },
       'log-level': { type: 'string', default: 'warn' },
+      writer: { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -409,6 +424,7 @@ function parseOptions() {
     queryCores: number('query-cores', values['query-cores']),
     jsonProducts: number('json-products', values['json-products'], 0),
     logLevel: values['log-level'],
+    writer: values.writer,
     dataDir: values['data-dir'] && path.resolve(values['data-dir']),
   }
 }
