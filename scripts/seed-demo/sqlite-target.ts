@@ -1,5 +1,6 @@
 // Bulk loading into the server's SQLite file with better-sqlite3 directly: one transaction,
 // prepared many-row INSERTs, explicit ids. Kysely would compile every row; this does not.
+import { totalmem } from 'node:os'
 import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3'
 import { addUnicodeLower, BUSY_TIMEOUT_MS } from '../../server/db/sqlite-setup.mjs'
 import type { Batch, TableSpec } from './generate'
@@ -36,8 +37,11 @@ export class SqliteTarget implements BulkTarget {
     this.file.pragma('journal_mode = WAL')
     this.file.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
     addUnicodeLower(this.file)
-    // A big page cache keeps the one large transaction from spilling to the WAL mid-way.
-    this.file.pragma('cache_size = -524288')
+    // A big page cache keeps the one large transaction from spilling to the WAL mid-way, and
+    // lets each index build sort in memory; the table's pages are read through mmap rather than
+    // copied into it. At 10M products: indexes 313 → 2xx s (each build scans the whole table).
+    this.file.pragma(`cache_size = -${Math.floor(Math.min(2 * 1024 ** 3, totalmem() / 8) / 1024)}`)
+    this.file.pragma('mmap_size = 17179869184')
     this.file.pragma('temp_store = MEMORY')
   }
 
