@@ -101,15 +101,22 @@ async function newestInTextIndexes(
 }
 
 /**
- * PostgreSQL: newest matches first, in three steps that each stop once `limit` are found:
+ * PostgreSQL: newest matches first, from three id ranges read in turn, each only when the ones
+ * before it found fewer than `limit`:
  * 1. the newest rows tested one by one (WALKED_VALUES values; strpos, which no index serves): a common
  *    text's matches are met at once, without reading the trigram index's long lists;
  * 2. the next rows down to the newest WINDOW_ROWS, through the trigram index ANDed with their id
  *    range (a bitmap), so only matches inside the window are read: a text in one row in a few
  *    hundred costs a few hundred reads, not one per match in the table;
- * 3. older rows through the trigram index alone, collected and sorted apart (a materialized
- *    CTE; asked in id order, PostgreSQL might walk the primary key hoping to meet matches soon):
- *    reached only by a text with fewer than `limit` matches in WINDOW_ROWS rows, so rare.
+ * 3. older rows through the trigram index alone, collected and sorted apart (a subquery with
+ *    `offset 0`, which the planner keeps apart; asked in id order, PostgreSQL might walk the
+ *    primary key hoping to meet matches soon): reached only by a text with fewer than `limit`
+ *    matches in WINDOW_ROWS rows, so rare.
+ *
+ * The three are one statement: a limit over `union all` reads its branches in turn and stops
+ * once it has `limit` rows, so a later branch costs nothing unless reached. As separate
+ * statements they took up to three round trips per collection, and PostgreSQL's share of a
+ * search under load was as much planning and protocol as work.
  */
 async function walkThenCollect(
   db: Db,
@@ -123,6 +130,11 @@ async function walkThenCollect(
       sql` or `,
     )})`
   const like = anyOf(likeTest)
+  const rows = sql.table(table)
+  // Id bounds, not row counts: the primary key's end is read at once, and deleted ids only
+  // make a range shorter. Read first, so that the planner sees each range's size: given the
+  // newest id as a subquery, it guessed the window small and tested its rows one by one
+  // (providers' three columns: 45 ms).
   const newestId =
     (
       await db
@@ -130,42 +142,25 @@ async function walkThenCollect(
         .select((eb) => eb.fn.max('p.id').as('id'))
         .executeTakeFirst()
     )?.id ?? 0
-  // Id bounds, not row counts: the primary key's end is read at once, and deleted ids only
-  // make a window shorter.
   const walkedFrom = newestId - Math.ceil(WALKED_VALUES / searches.length) + 1
   const windowFrom = newestId - WINDOW_ROWS + 1
-  const found = (
-    await fromTable(db, table)
-      .where(anyOf(strposTest))
-      .where('p.id', '>=', walkedFrom)
-      .orderBy('p.id', 'desc')
-      .limit(limit)
-      .execute()
-  ).map((row) => row.id)
-  if (found.length < limit && walkedFrom > 1) {
-    const windowed = await fromTable(db, table)
-      .where(like)
-      .where('p.id', '<', walkedFrom)
-      .where('p.id', '>=', windowFrom)
-      .orderBy('p.id', 'desc')
-      .limit(limit - found.length)
-      .execute()
-    found.push(...windowed.map((row) => row.id))
-  }
-  if (found.length < limit && windowFrom > 1) {
-    const older = await db
-      .with(
-        (name) => name('older').materialized(),
-        () => fromTable(db, table).where(like).where('p.id', '<', windowFrom),
-      )
-      .selectFrom('older')
-      .select('older.id')
-      .orderBy('older.id', 'desc')
-      .limit(limit - found.length)
-      .execute()
-    found.push(...older.map((row) => row.id))
-  }
-  return found
+  const { rows: found } = await sql<{ id: number }>`
+    select id from (
+      (select p.id from ${rows} as p where ${anyOf(strposTest)} and p.id >= ${walkedFrom}
+        order by p.id desc limit ${limit})
+      union all
+      (select p.id from ${rows} as p
+        where ${like} and p.id < ${walkedFrom} and p.id >= ${windowFrom}
+        order by p.id desc limit ${limit})
+      union all
+      (select older.id from (
+          select p.id from ${rows} as p where ${like} and p.id < ${windowFrom} offset 0
+        ) as older
+        order by older.id desc limit ${limit})
+    ) as found limit ${limit}`.execute(db)
+  // The ranges do not overlap and come newest first; sorted anyway, should a parallel plan
+  // ever interleave the branches.
+  return found.map((row) => Number(row.id)).sort((a, b) => b - a)
 }
 
 /** Names starting with a short text, alphabetically: one index range per column, merged. */
