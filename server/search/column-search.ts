@@ -9,6 +9,7 @@
 import { PostgresAdapter, type SqlBool, sql } from 'kysely'
 import type { Db } from '../db/types'
 import type { EntityTable } from '../entity'
+import { cachedIds } from '../lib/read-cache'
 import {
   ftsPhrase,
   likeTest,
@@ -131,17 +132,18 @@ async function walkThenCollect(
     )})`
   const like = anyOf(likeTest)
   const rows = sql.table(table)
-  // Id bounds, not row counts: the primary key's end is read at once, and deleted ids only
-  // make a range shorter. Read first, so that the planner sees each range's size: given the
-  // newest id as a subquery, it guessed the window small and tested its rows one by one
-  // (providers' three columns: 45 ms).
-  const newestId =
-    (
-      await db
-        .selectFrom(`${table} as p` as 'products as p')
-        .select((eb) => eb.fn.max('p.id').as('id'))
-        .executeTakeFirst()
-    )?.id ?? 0
+  // Id bounds, not row counts: deleted ids only make a range shorter. The newest id is read
+  // first, so that the planner sees each range's size (given it as a subquery, it guessed the
+  // window small and tested its rows one by one: providers' three columns, 45 ms), and kept
+  // until the next write: rows added since by a writer outside the product are walked too, as
+  // the walk has no upper bound.
+  const [newestId = 0] = await cachedIds(db, `newest-id:${table}`, async () => {
+    const newest = await db
+      .selectFrom(`${table} as p` as 'products as p')
+      .select((eb) => eb.fn.max('p.id').as('id'))
+      .executeTakeFirst()
+    return newest?.id ? [newest.id] : []
+  })
   const walkedFrom = newestId - Math.ceil(WALKED_VALUES / searches.length) + 1
   const windowFrom = newestId - WINDOW_ROWS + 1
   const { rows: found } = await sql<{ id: number }>`
