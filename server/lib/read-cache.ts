@@ -20,7 +20,8 @@
 // product, such as seed scripts, are seen after a few seconds: an entry older than the TTL is
 // computed again (anything but a session is served meanwhile, up to twice the TTL). SQLite's read
 // workers see every write at once instead, so their caches keep entries until the next write
-// (`keepUntilForgotten`, ../read-worker-pages.ts). An exact total that disagrees with the page
+// (`keepUntilForgotten`, ../read-worker-pages.ts), and leave their stale totals' recounts to the
+// main thread (`leaveRecountsToOthers`). An exact total that disagrees with the page
 // read beside it is counted again, so a page never lists more rows than an exact total says.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { SelectQueryBuilder } from 'kysely'
