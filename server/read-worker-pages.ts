@@ -2,15 +2,28 @@
 // decision 018): whole list pages (lists/list-pages.ts) of every list that reads in the workers,
 // on the worker's read-only connection, with a read cache of its own. Every write reaches the
 // file through another connection (the main one, or another process such as the operator CLI),
-// and SQLite then changes this connection's data_version: the cache is forgotten before the next
-// page, so it keeps its answers, exact, until the next write.
+// and SQLite then changes this connection's data_version: the cache is forgotten (its totals
+// marked stale) before the next page, so it keeps its answers, exact, until the next write.
+//
+// A total counted before the latest write is answered as it is, not exact (decision 030): a count
+// here is synchronous and would hold the worker for seconds at ten million rows. The main thread
+// then has one worker count it (`count`) and tells every worker the result (`counted`). Whether
+// that result is still exact when a worker takes it in, each message says by the writes the main
+// thread knew of when it sent it (`writes`: through requests, by other processes, and rows its
+// own connection changed outside a request): a worker forgets its cache when they change, so a
+// result counted before a write never passes for exact after it.
 import type SqliteDatabase from 'better-sqlite3'
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely'
 import type { Database } from './db/types'
 import { ENTITIES } from './entities'
-import { forgetReadCaches, keepUntilForgotten } from './lib/read-cache'
-import type { AnyListSource } from './lists/list-engine'
-import { type PageJob, pageJson } from './lists/list-pages'
+import {
+  forgetReadCaches,
+  keepTotal,
+  keepUntilForgotten,
+  leaveRecountsToOthers,
+} from './lib/read-cache'
+import { type AnyListSource, countTotal, filterKey } from './lists/list-engine'
+import { type PageAnswer, type PagesMessage, pageBody } from './lists/list-pages'
 
 /** This module, for `createDatabase`'s `workerPages`. */
 export const READ_WORKER_PAGES = new URL(import.meta.url)
@@ -22,6 +35,12 @@ const SOURCES = new Map<string, AnyListSource>(
   ]),
 )
 
+function sourceOf(list: string): AnyListSource {
+  const source = SOURCES.get(list)
+  if (!source) throw new Error(`The read workers do not read the list ${list}`)
+  return source
+}
+
 export function workerPages(prepare: (sql: string) => SqliteDatabase.Statement) {
   // Kysely's SQLite dialect calls only `prepare` (and `close` when destroyed) on the database.
   const database = { prepare, close: () => {} } as unknown as SqliteDatabase.Database
@@ -30,19 +49,32 @@ export function workerPages(prepare: (sql: string) => SqliteDatabase.Statement) 
     plugins: [new CamelCasePlugin()],
   })
   keepUntilForgotten(db)
+  leaveRecountsToOthers(db)
   const dataVersion = () =>
     (prepare('pragma data_version').get() as { data_version: number }).data_version
   let seen = dataVersion()
+  let writes: string | undefined
+  /** Forgets the cache if a write happened since the last message. */
+  const catchUp = (message: PagesMessage) => {
+    const version = dataVersion()
+    if (version !== seen || message.writes !== writes) forgetReadCaches(db)
+    seen = version
+    writes = message.writes
+  }
   return {
-    json: (job: PageJob) => {
-      const version = dataVersion()
-      if (version !== seen) {
-        seen = version
-        forgetReadCaches(db)
+    // Synchronous up to the first query, so that a result told is taken in before any page sent
+    // after it is read.
+    answer: async (message: PagesMessage): Promise<PageAnswer | number | undefined> => {
+      catchUp(message)
+      if ('counted' in message) {
+        const { list, filter, total, exact } = message.counted
+        keepTotal(db, filterKey(sourceOf(list), filter), { total, exact })
+        return undefined
       }
-      const source = SOURCES.get(job.list)
-      if (!source) throw new Error(`The read workers do not read the list ${job.list}`)
-      return pageJson(db, source, job)
+      if ('count' in message)
+        return countTotal(db, sourceOf(message.count.list), message.count.filter)
+      const body = await pageBody(db, sourceOf(message.page.list), message.page)
+      return { json: JSON.stringify(body), totalExact: body.pagination.totalExact }
     },
   }
 }

@@ -62,7 +62,14 @@ function createSqlite(dataDir: string, readWorkers: number, pages?: URL): Databa
   // SQLite ignores foreign keys (and ON DELETE CASCADE) unless asked, per connection.
   file.pragma('foreign_keys = ON')
   addUnicodeLower(file)
-  const pool = readWorkers > 0 ? new ReadWorkers(filePath, readWorkers, pages) : undefined
+  // Changes to the file that no request announces: data_version moves when another process
+  // commits, total_changes when this connection changes rows outside a writing request (a
+  // session renewed on a read).
+  const dataVersion = file.prepare('pragma data_version').pluck()
+  const ownChanges = file.prepare('select total_changes()').pluck()
+  const unannounced = () => `${dataVersion.get()}.${ownChanges.get()}`
+  const pool =
+    readWorkers > 0 ? new ReadWorkers(filePath, readWorkers, pages, unannounced) : undefined
   const db = new Kysely<Database>({
     dialect: sqliteDialect(file, pool),
     plugins: [new CamelCasePlugin()],

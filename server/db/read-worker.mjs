@@ -33,11 +33,20 @@ async function loadPages() {
 }
 
 // Each answer names its job: a page waiting for the TypeScript to load may be answered after a
-// SELECT sent later.
+// SELECT sent later. A message told to every worker (`told`) is answered by no one; the pages
+// module takes it in before any job sent after it.
 parentPort.on('message', async (message) => {
+  if (message.told) {
+    try {
+      await (await pages).answer(message.told)
+    } catch {
+      // Nobody waits for it: a page asked next reads without it.
+    }
+    return
+  }
   try {
-    if (message.page) {
-      parentPort.postMessage({ id: message.id, json: await (await pages).json(message.page) })
+    if (message.pages) {
+      parentPort.postMessage({ id: message.id, answer: await (await pages).answer(message.pages) })
     } else {
       const { id, sql, parameters } = message
       parentPort.postMessage({ id, rows: prepare(sql).all(parameters.map(bindable)) })

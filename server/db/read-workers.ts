@@ -10,13 +10,13 @@ import SqliteDatabase from 'better-sqlite3'
 // caches warm). A short query never waits behind a long count while another worker is idle, nor
 // behind one running for longer.
 
-/** What a worker is asked: one SELECT's rows or a list page's JSON (a job for the pages
- * module the pool was given, opaque here). */
-type Message = { sql: string; parameters: readonly unknown[] } | { page: unknown }
+/** What a worker is asked: one SELECT's rows, or a message for the pages module the pool was
+ * given (a list page, a count: opaque here). */
+type Message = { sql: string; parameters: readonly unknown[] } | { pages: unknown }
 
 type Answer =
   | { rows: Record<string, unknown>[] }
-  | { json: string }
+  | { answer: unknown }
   | { error: { message: string; code?: string } }
 
 interface Job {
@@ -55,6 +55,7 @@ export class ReadWorkers {
   readonly #file: string
   readonly #size: number
   readonly #pages: URL | undefined
+  readonly #unannounced: () => string
   readonly #queue: Job[] = []
   /** Every live worker, and the jobs sent to it and not yet answered, by id. */
   readonly #workers = new Map<Worker, Map<number, Job>>()
@@ -62,15 +63,28 @@ export class ReadWorkers {
   #started = false
   #destroyed = false
 
-  constructor(file: string, size: number, pages?: URL) {
+  /** `unannounced`: names the changes to the file the main connection knows of that no request
+   * announces (another process's commits, its own rows changed outside a writing request). */
+  constructor(file: string, size: number, pages?: URL, unannounced: () => string = () => '') {
     this.#file = file
     this.#size = size
     this.#pages = pages
+    this.#unannounced = unannounced
   }
 
-  /** Whether the workers were given a pages module, so `page` can be asked. */
+  /** Whether the workers were given a pages module, so `pages` can be asked. */
   get readsPages(): boolean {
     return this.#pages !== undefined
+  }
+
+  /** How many workers the pool runs. */
+  get size(): number {
+    return this.#size
+  }
+
+  /** Names the changes to the file so far that no request announces: changes with each. */
+  unannouncedChanges(): string {
+    return this.#unannounced()
   }
 
   /** The rows of one SELECT, read on whichever worker is free first. */
@@ -79,10 +93,17 @@ export class ReadWorkers {
     return 'rows' in answer ? withBuffers(answer.rows) : []
   }
 
-  /** A list page's JSON, read whole by the pages module on whichever worker is free first. */
-  async page(job: unknown): Promise<string> {
-    const answer = await this.#ask({ page: job })
-    return 'json' in answer ? answer.json : ''
+  /** The pages module's answer to `message` (a list page, a count), on whichever worker is
+   * free first. */
+  async pages(message: unknown): Promise<unknown> {
+    const answer = await this.#ask({ pages: message })
+    return 'answer' in answer ? answer.answer : undefined
+  }
+
+  /** Tells the pages module of every running worker, before any job sent after this call; it
+   * answers nothing. */
+  tellPages(message: unknown): void {
+    for (const worker of this.#workers.keys()) worker.postMessage({ told: message })
   }
 
   #ask(message: Message): Promise<Answer> {

@@ -65,7 +65,7 @@ export function registerRecentChangesRoute(
 ) {
   app.get('/api/history', { config: READ, schema }, async (request) => {
     const page = pageRequest(request.query as RawQuery)
-    const { rows, total } = await listRecentChanges(db, entities, page)
-    return { data: rows, pagination: pagination(page, total) }
+    const read = await listRecentChanges(db, entities, page)
+    return { data: read.rows, pagination: pagination(page, read.total, read) }
   })
 }

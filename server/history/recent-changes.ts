@@ -3,13 +3,14 @@
 // name while the record still exists. Ids grow with time, so the page walks the history's
 // primary key backwards; the few entries of no collection (an operator's own sign-in settings,
 // the team) are skipped on the way. The total is counted from an index once per write
-// (../lib/read-cache.ts).
+// (../lib/read-cache.ts); when it is from before the latest write, one entry more tells whether
+// another page follows.
 import { sql } from 'kysely'
 import type { Db } from '../db/types'
 import { collectionName, type Entity } from '../entity'
 import { cachedTotal } from '../lib/read-cache'
 import { isPostgres } from '../lists/custom-list'
-import { countRows } from '../lists/list-engine'
+import { countRows, type Page } from '../lists/list-engine'
 import type { PageRequest } from '../lists/list-params'
 import { ENTRY_COLUMNS, type HistoryItem } from './history-queries'
 
@@ -24,7 +25,8 @@ export interface RecentChange extends Omit<HistoryItem, 'changes'> {
   fields: string[]
 }
 
-/** The page's entries of these entities (schema ids), newest first, with their operators. */
+/** The page's entries of these entities (schema ids), newest first, with their operators, and
+ * the first entry of the next page if there is one. */
 export function recentPage(db: Db, kinds: string[], { page, pageSize }: PageRequest) {
   // Read by walking the ids down: SQLite, without statistics, would otherwise take the entity
   // index and sort every entry for a page (the unary + keeps it off that index).
@@ -35,7 +37,7 @@ export function recentPage(db: Db, kinds: string[], { page, pageSize }: PageRequ
     .leftJoin('operators', 'operators.id', 'history.operatorId')
     .select([...ENTRY_COLUMNS, 'history.entity', 'history.entityId'])
     .orderBy('history.id', 'desc')
-    .limit(pageSize)
+    .limit(pageSize + 1)
     .offset((page - 1) * pageSize)
 }
 
@@ -43,15 +45,16 @@ export async function listRecentChanges(
   db: Db,
   entities: readonly Entity[],
   request: PageRequest,
-): Promise<{ rows: RecentChange[]; total: number }> {
+): Promise<Page<RecentChange>> {
   const bySchema = new Map(entities.map((entity) => [entity.schemaId, entity]))
   const kinds = [...bySchema.keys()]
   // Counted from history_record_idx (entity first) alone, never reading the entries.
   const entries = db.selectFrom('history').where('history.entity', 'in', kinds)
-  const [rows, total] = await Promise.all([
+  const [found, { total, exact }] = await Promise.all([
     recentPage(db, kinds, request).execute(),
     cachedTotal(db, `recent-changes:${kinds.join(',')}`, () => countRows(entries)),
   ])
+  const rows = found.slice(0, request.pageSize)
   const names = await recordNames(
     db,
     rows.map((row) => ({ entity: bySchema.get(row.entity) as Entity, id: row.entityId })),
@@ -72,6 +75,8 @@ export async function listRecentChanges(
       }
     }),
     total,
+    totalExact: exact,
+    hasNext: found.length > request.pageSize,
   }
 }
 

@@ -1,8 +1,11 @@
 // Answers that are read far more often than the data under them changes, kept between writes.
 //
 // - List totals: counting a broad filter visits every matching row (tens of milliseconds at a
-//   million products) while its page costs about one, and an operator paging through results
-//   asks for the same total again and again.
+//   million products, seconds at ten million) while its page costs about one, and an operator
+//   paging through results asks for the same total again and again. A write does not forget a
+//   total but marks it stale: the next reader starts one recount and waits for it a moment
+//   (RECOUNT_WAIT_MS); a slower recount leaves it the stale total, marked not exact, and the
+//   recount's result is kept when it arrives (decision 030).
 // - Category list bodies: read far more often than categories change (filters, other clients).
 // - Category trees: a list filtered by a category first reads that category's descendants.
 // - Match lists: the ids a narrow filter matches, in the sort's order, so that any of its pages is
@@ -11,19 +14,25 @@
 // - Sessions: every read request would otherwise look its bearer token up in the database
 //   (../auth/sessions.ts); a sign-out is a write, so it is seen at once like any other.
 //
-// Everything is forgotten whenever a request that may write reaches the server (but for routes
-// that write nothing a read shows: `keepsReadCaches`), and when another instance on the same
+// Everything else is forgotten whenever a request that may write reaches the server (but for
+// routes that write nothing a read shows: `keepsReadCaches`), and when another instance on the same
 // PostgreSQL announces a write (./write-notices.ts). Writers outside the
 // product, such as seed scripts, are seen after a few seconds: an entry older than the TTL is
 // computed again (anything but a session is served meanwhile, up to twice the TTL). SQLite's read
 // workers see every write at once instead, so their caches keep entries until the next write
-// (`keepUntilForgotten`, ../read-worker-pages.ts). A total that disagrees with the page read
-// beside it is counted again, so a page never lists more rows than its total says.
+// (`keepUntilForgotten`, ../read-worker-pages.ts), and leave their stale totals' recounts to the
+// main thread (`leaveRecountsToOthers`). An exact total that disagrees with the page
+// read beside it is counted again, so a page never lists more rows than an exact total says.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { SelectQueryBuilder } from 'kysely'
 import type { Db } from '../db/types'
 
 const TTL_MS = 5_000
+
+/** How long a reader of a stale total waits for its recount before answering the stale value,
+ * not exact: a small filter's count answers well within it, so small catalogues stay exact; a
+ * broad one at ten million rows takes 0.6–4 s, which no list request should wait for. */
+const RECOUNT_WAIT_MS = 20
 
 /** What is kept, and at most how many of each: totals are small; list bodies can be hundreds of
  * kilobytes each; a narrow filter's matches up to 10,000 ids. */
@@ -45,6 +54,34 @@ interface Store {
   narrow: Set<string>
   /** How long an entry is trusted without a write being heard (`keepUntilForgotten`). */
   ttl: number
+  /** The recount of each total in progress, one per key, kept across writes: at a write a
+   * second and a count of seconds, recounts dropped at each write would never finish. */
+  recounts: Map<string, Recount>
+  /** How long a reader waits for a stale total's recount (`waitForRecounts`). */
+  recountWait: number
+  /** False where a count would block the thread (`leaveRecountsToOthers`). */
+  recountsHere: boolean
+}
+
+/** A total kept: its value, when its count began, and the generation it began in. A total
+ * whose generation is not the store's is stale: counted before the latest write. */
+interface KeptTotal {
+  value: number
+  at: number
+  generation: number
+}
+
+/** A count in progress, and the generation it began in. */
+interface Recount {
+  counting: Promise<number>
+  generation: number
+}
+
+/** A list's total, and whether it was counted since the latest write (else it is the count from
+ * before it, being counted again). */
+export interface Total {
+  total: number
+  exact: boolean
 }
 
 // One store per database handle, so apps (and tests) on different databases never share.
@@ -61,24 +98,28 @@ function storeOf(db: Db): Store {
       distrusted: new Set(),
       narrow: new Set(),
       ttl: TTL_MS,
+      recounts: new Map(),
+      recountWait: RECOUNT_WAIT_MS,
+      recountsHere: true,
     }
     stores.set(db, store)
   }
   return store
 }
 
-/** Kinds whose expired entry may still be served while it is computed again: a list total, body,
+/** Kinds whose expired entry may still be served while it is computed again: a list body,
  * category tree or match list is still exact when nothing was written through the product since
  * it was computed (every such write forgets it), so only writers outside the product wait a
  * little longer to be seen. A session is never served late: an operator CLI reset must refuse
  * reads within the TTL. */
-const SERVED_WHILE_REFRESHED = new Set<Kind>(['totals', 'bodies', 'ids', 'matches'])
+const SERVED_WHILE_REFRESHED = new Set<Kind>(['bodies', 'ids', 'matches'])
 
 async function remembered<T>(
   db: Db,
   kind: Kind,
   key: string,
   compute: () => Promise<T>,
+  keep: (value: T) => boolean = () => true,
 ): Promise<T> {
   // A transaction is not a handle of its own and may see its own uncommitted writes.
   if (db.isTransaction) return compute()
@@ -88,10 +129,10 @@ async function remembered<T>(
   const known = entries.get(key)
   const age = known ? Date.now() - known.at : Number.POSITIVE_INFINITY
   if (known && age < store.ttl) return known.value
-  const refreshed = refresh(store, entries, KINDS[kind], `${kind}:${key}`, key, compute)
-  // An expired total served while it is counted again spares the requests that would all wait
-  // for the count (hundreds of milliseconds for a broad filter every few seconds); past twice
-  // the TTL, the answer waits for the count, so an outside writer is seen within 2 × TTL.
+  const refreshed = refresh(store, entries, KINDS[kind], `${kind}:${key}`, key, compute, keep)
+  // An expired answer served while it is computed again spares the requests that would all wait
+  // for it every few seconds; past twice the TTL, the answer waits for it, so an outside writer
+  // is seen within 2 × TTL.
   if (known && age < 2 * store.ttl && SERVED_WHILE_REFRESHED.has(kind)) {
     refreshed.catch(() => {}) // the next request counts again
     return known.value
@@ -99,7 +140,8 @@ async function remembered<T>(
   return refreshed
 }
 
-/** Computes an answer once for every concurrent caller, keeping it unless a write overlapped. */
+/** Computes an answer once for every concurrent caller, keeping it unless a write overlapped
+ * or `keep` refuses it. */
 function refresh<T>(
   store: Store,
   entries: Map<string, { value: T; at: number }>,
@@ -107,6 +149,7 @@ function refresh<T>(
   pendingKey: string,
   key: string,
   compute: () => Promise<T>,
+  keep: (value: T) => boolean,
 ): Promise<T> {
   const pending = store.pending.get(pendingKey) as Promise<T> | undefined
   if (pending) return pending
@@ -114,7 +157,7 @@ function refresh<T>(
   const at = Date.now()
   const computing = compute()
     .then((value) => {
-      if (generation === store.generation) {
+      if (generation === store.generation && keep(value)) {
         if (entries.size >= max) entries.clear()
         entries.set(key, { value, at })
       }
@@ -127,9 +170,110 @@ function refresh<T>(
   return computing
 }
 
-/** The total for this list and filter, counted only when not known since the last write. */
-export function cachedTotal(db: Db, key: string, count: () => Promise<number>): Promise<number> {
-  return remembered(db, 'totals', key, count)
+/**
+ * The total for this list and filter, counted only when not known since the last write. A stale
+ * total (counted before a write) is counted again, once however many read it; each reader waits
+ * for that recount at most `recountWait`, then has the stale total, not exact. A total never
+ * known, or known for longer than twice the TTL (a writer outside the product), is waited for.
+ * A count is exact for a reader when it began after every write the reader could know of: no
+ * write was heard between its start and the reader's arrival.
+ */
+export async function cachedTotal(
+  db: Db,
+  key: string,
+  count: () => Promise<number>,
+): Promise<Total> {
+  // A transaction is not a handle of its own and may see its own uncommitted writes.
+  if (db.isTransaction) return { total: await count(), exact: true }
+  const store = storeOf(db)
+  if (store.distrusted.size > 0) return { total: await count(), exact: true }
+  const known = store.entries.totals.get(key) as KeptTotal | undefined
+  const age = known ? Date.now() - known.at : Number.POSITIVE_INFINITY
+  const stale = known !== undefined && known.generation !== store.generation
+  if (known && !stale && age < store.ttl) return { total: known.value, exact: true }
+  if (known && stale && !store.recountsHere) return { total: known.value, exact: false }
+  const arrived = store.generation
+  const { counting, generation } = recounted(store, key, count)
+  const answer = (total: number) => ({ total, exact: generation === arrived })
+  if (!known || age >= 2 * store.ttl) return answer(await counting)
+  if (!stale) {
+    // Expired, with no write since: only a writer outside the product may have changed it, and
+    // it is seen within twice the TTL (as list bodies are).
+    counting.catch(() => {}) // the next request counts again
+    return { total: known.value, exact: true }
+  }
+  const total = await within(counting, store.recountWait)
+  return total === undefined ? { total: known.value, exact: false } : answer(total)
+}
+
+/** The total counted again, once for every concurrent reader however many writes happen
+ * meanwhile; kept when it arrives, stale if a write overlapped it. */
+function recounted(store: Store, key: string, count: () => Promise<number>): Recount {
+  const pending = store.recounts.get(key)
+  if (pending) return pending
+  const generation = store.generation
+  const at = Date.now()
+  const counting = count()
+    .then((total) => {
+      keep(store, key, { value: total, at, generation })
+      return total
+    })
+    .finally(() => store.recounts.delete(key))
+  const recount = { counting, generation }
+  store.recounts.set(key, recount)
+  return recount
+}
+
+function keep(store: Store, key: string, total: KeptTotal): void {
+  const { totals } = store.entries
+  if (totals.size >= KINDS.totals && !totals.has(key)) totals.clear()
+  totals.set(key, total)
+}
+
+/** Keeps a total counted elsewhere (`leaveRecountsToOthers`), stale unless `exact`. */
+export function keepTotal(db: Db, key: string, { total, exact }: Total): void {
+  const store = storeOf(db)
+  const generation = exact ? store.generation : store.generation - 1
+  keep(store, key, { value: total, at: Date.now(), generation })
+}
+
+/** Waits for a recount made elsewhere as long as a reader of a stale total waits for its own
+ * (`waitForRecounts`): true when it finished in time. */
+export async function waitedForRecount(db: Db, recount: Promise<unknown>): Promise<boolean> {
+  // A failed recount is the next reader's to start again.
+  const finished = recount.then(
+    () => true,
+    () => false,
+  )
+  return (await within(finished, storeOf(db).recountWait)) === true
+}
+
+/** Names the writes this handle has heard of (through the product): changes with each. */
+export function writesHeard(db: Db): number {
+  return storeOf(db).generation
+}
+
+/** What `promise` answers within `ms`, or undefined once that time has passed first. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  if (ms <= 0) {
+    promise.catch(() => {}) // its failure is the next reader's
+    return Promise.resolve(undefined)
+  }
+  // setTimeout would take anything past 2^31 - 1 ms for 1 ms.
+  if (ms === Number.POSITIVE_INFINITY) return promise
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(undefined), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
 }
 
 /** The number of rows of this filtered list query, through the cache (built only to count). */
@@ -138,7 +282,7 @@ export function cachedCount(
   key: string,
   // biome-ignore lint/suspicious/noExplicitAny: any filtered list query
   query: () => SelectQueryBuilder<any, any, object>,
-): Promise<number> {
+): Promise<Total> {
   return cachedTotal(db, key, async () => {
     const { total } = await query()
       .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -147,9 +291,19 @@ export function cachedCount(
   })
 }
 
-/** A whole JSON answer, serialised once until the next write. */
-export function cachedJson(db: Db, key: string, build: () => Promise<unknown>): Promise<string> {
-  return remembered(db, 'bodies', key, async () => JSON.stringify(await build()))
+/** A whole JSON answer, serialised once until the next write; one that `final` refuses (a page
+ * whose total is still being counted again) is answered but not kept. */
+export async function cachedJson<T>(
+  db: Db,
+  key: string,
+  build: () => Promise<T>,
+  final: (built: T) => boolean = () => true,
+): Promise<string> {
+  const serialise = async () => {
+    const built = await build()
+    return { json: JSON.stringify(built), final: final(built) }
+  }
+  return (await remembered(db, 'bodies', key, serialise, (body) => body.final)).json
 }
 
 /** A list of ids (such as a category and its descendants), read once until the next write. */
@@ -193,12 +347,16 @@ export function forgetSession(db: Db, tokenHash: string): void {
   storeOf(db).entries.sessions.delete(tokenHash)
 }
 
-/** Forgets every kept answer, and drops those being computed when they arrive. */
+/** Forgets every kept answer but the totals, which become stale (`cachedTotal`), and drops
+ * those being computed when they arrive. */
 export function forgetReadCaches(db: Db): void {
   const store = storeOf(db)
   store.generation += 1
-  for (const entries of Object.values(store.entries)) entries.clear()
-  // A computation that began before this write must not be joined by requests after it.
+  // Totals stay, stale: their generation is now an older one.
+  for (const [kind, entries] of Object.entries(store.entries))
+    if (kind !== 'totals') entries.clear()
+  // A computation that began before this write must not be joined by requests after it (a
+  // total's recount is, and knows it is stale: `recounted`).
   store.pending.clear()
 }
 
@@ -206,6 +364,19 @@ export function forgetReadCaches(db: Db): void {
  * hears of every write, however made (a SQLite connection that watches its data_version). */
 export function keepUntilForgotten(db: Db): void {
   storeOf(db).ttl = Number.POSITIVE_INFINITY
+}
+
+/** How long a reader of a stale total waits for its recount (RECOUNT_WAIT_MS unless told): 0
+ * answers the stale total at once, Infinity always waits (tests choose either, never a time). */
+export function waitForRecounts(db: Db, ms: number): void {
+  storeOf(db).recountWait = ms
+}
+
+/** A stale total is answered as it is, not exact, and never counted on `db`: for SQLite's read
+ * workers, whose synchronous count would block the thread for as long as it takes. Whoever
+ * reads through them counts it again and tells them (`keepTotal`, ../lists/list-pages.ts). */
+export function leaveRecountsToOthers(db: Db): void {
+  storeOf(db).recountsHere = false
 }
 
 /** While any `holder` distrusts the cache, every answer is computed afresh. */

@@ -18,11 +18,16 @@ export const RECORD_SCHEMA = {
 /** Every list page's `pagination` block. */
 export const PAGINATION_SCHEMA = {
   type: 'object',
-  required: ['page', 'pageSize', 'total', 'totalPages', 'hasPrev', 'hasNext'],
+  required: ['page', 'pageSize', 'total', 'totalExact', 'totalPages', 'hasPrev', 'hasNext'],
   properties: {
     page: { type: 'integer' },
     pageSize: { type: 'integer' },
     total: { type: 'integer' },
+    totalExact: {
+      type: 'boolean',
+      description:
+        'False when total (and totalPages) were counted before the latest write and are being counted again; hasNext is then read from the rows',
+    },
     totalPages: { type: 'integer' },
     hasPrev: { type: 'boolean' },
     hasNext: { type: 'boolean' },

@@ -1,9 +1,12 @@
-// The list engine (decision 007): how every list finds a page, its exact total, the rows of an
+// The list engine (decision 007): how every list finds a page, its total, the rows of an
 // export and the ids of a bulk action. A list describes itself once as a `ListSource` (its table,
 // how a filter narrows it, how its rows are read); the plan is made here for all of them:
 //
 // - Totals are counted once per write (../lib/read-cache.ts), from the cheapest query the list
-//   offers (`count`), and checked against the page read beside them (`consistentPage`).
+//   offers (`count`), and an exact one is checked against the page read beside it
+//   (`consistentPage`). A total counted before the latest write may be answered while it is
+//   counted again, marked not exact (decision 030); the page then reads one row more to know
+//   whether another page follows.
 // - A narrow filter (under 2 % of all rows, at most 10,000) lists its matches once, in the sort's
 //   order, until the next write; its pages are read by id (`narrowPage`). That it was narrow is
 //   remembered across writes, so the first request after one lists without counting first.
@@ -75,9 +78,13 @@ export type AnyListSource = ListSource<any, { id: number }, any>
 export interface Page<Row> {
   rows: Row[]
   total: number
+  /** False when `total` was counted before the latest write and is being counted again. */
+  totalExact: boolean
+  /** Whether rows follow this page, read from the rows themselves when the total is not exact. */
+  hasNext?: boolean
 }
 
-/** One page in the sort's order, plus the exact total. */
+/** One page in the sort's order, plus the total (exact, or said not to be). */
 export function readPage<F extends object, Row extends { id: number }, C>(
   db: Db,
   source: ListSource<F, Row, C>,
@@ -144,18 +151,23 @@ async function plannedPage<F extends object, Row extends { id: number }, C>(
     )
     if (narrow) return narrow
   }
-  const { total, everything } = counted ?? (await countMatches(db, source, filter, context))
+  const { total, totalExact, everything } =
+    counted ?? (await countMatches(db, source, filter, context))
   const lookups = plan(page * pageSize, total, everything)
   const { query, newestFirst } = source.filter(db, filter, context, lookups)
   // Only the page's ids are looked for with the filters; then just those rows are read in full.
+  // A total that is not exact cannot say whether another page follows: one more row does.
   const pageIds = orderBySort(query.select('p.id'), sort, 'p', newestFirst)
-    .limit(pageSize)
+    .limit(totalExact ? pageSize : pageSize + 1)
     .offset((page - 1) * pageSize)
-  return { rows: await source.read(db, pageIds, sort), total }
+  const rows = await source.read(db, pageIds, sort)
+  if (totalExact) return { rows, total, totalExact }
+  return { rows: rows.slice(0, pageSize), total, totalExact, hasNext: rows.length > pageSize }
 }
 
-/** What an export gives: the number of matching rows and the rows, batch by batch, each with
- * when it was created and last changed. */
+/** What an export gives: the number of matching rows (as last counted: it may be from before
+ * the latest write) and the rows, batch by batch, each with when it was created and last
+ * changed. */
 export interface ExportRows<Row> {
   total: number
   batches: AsyncIterable<Dated<Row>[]>
@@ -211,29 +223,48 @@ export async function matchingIds<F extends object, C>(
 }
 
 /** The read cache's name for this list's filter: its total and matches. */
-function filterKey(source: AnyListSource, filter: object): string {
+export function filterKey(source: { name: string }, filter: object): string {
   return `${source.name}:${JSON.stringify(filter)}`
 }
 
-/** How many rows the filter matches, and how many the list has (both counted once per write). */
+/** How many rows the filter matches (and whether that is exact: `cachedTotal`), and about how
+ * many the list has (both counted once per write). */
 async function countMatches<F extends object, C>(
   db: Db,
   source: ListSource<F, { id: number }, C>,
   filter: F,
   context: C,
-): Promise<{ total: number; everything: number }> {
-  const total = await cachedTotal(
-    db,
-    filterKey(source, filter),
-    () =>
-      source.count?.(db, filter, context) ??
-      countRows(source.filter(db, filter, context, COLLECT).query),
+): Promise<{ total: number; totalExact: boolean; everything: number }> {
+  // Side by side: after a write, each may wait a moment for its recount (`cachedTotal`).
+  const [{ total, exact }, everything] = await Promise.all([
+    cachedTotal(db, filterKey(source, filter), () => countFilter(db, source, filter, context)),
+    // The unfiltered list's key: an empty filter's JSON is `{}`, so both share one count.
+    cachedCount(db, `${source.name}:{}`, () =>
+      db.selectFrom(`${source.table} as p` as 'products as p'),
+    ),
+  ])
+  return { total, totalExact: exact, everything: everything.total }
+}
+
+/** How many rows the filter matches, counted now: the cheapest way the list offers. */
+function countFilter<F extends object, C>(
+  db: Db,
+  source: ListSource<F, { id: number }, C>,
+  filter: F,
+  context: C,
+): Promise<number> {
+  return (
+    source.count?.(db, filter, context) ??
+    countRows(source.filter(db, filter, context, COLLECT).query)
   )
-  // The unfiltered list's key: an empty filter's JSON is `{}`, so both share one count.
-  const everything = await cachedCount(db, `${source.name}:{}`, () =>
-    db.selectFrom(`${source.table} as p` as 'products as p'),
-  )
-  return { total, everything }
+}
+
+/** How many rows the filter matches, counted now rather than read from the cache (the recount
+ * SQLite's read workers make for the main thread, ./list-pages.ts). */
+export async function countTotal(db: Db, source: AnyListSource, filter: object): Promise<number> {
+  const listed = withAttributeConditions(source)
+  const context = await listed.prepare?.(db, filter)
+  return countFilter(db, listed, filter, context)
 }
 
 /** The rows of a filtered query, counted. */
@@ -322,13 +353,16 @@ async function narrowPage<Row>(
   rememberNarrow(db, key, listed)
   if (!listed) return undefined
   const ids = matches.slice((page - 1) * pageSize, page * pageSize)
-  return { rows: ids.length === 0 ? [] : await read(ids), total: matches.length }
+  // The matches are read since the latest write (writes forget them): their number is exact.
+  return { rows: ids.length === 0 ? [] : await read(ids), total: matches.length, totalExact: true }
 }
 
 /**
  * A list page and its total that agree. `read` counts through the cache and reads the rows
- * fresh; when the rows show that the cached total is out of date (a write not yet announced, or
- * made outside the product), the caches are dropped and both are read again in one snapshot.
+ * fresh; when the rows show that a cached total said to be exact is out of date (a write not yet
+ * announced, or made outside the product), the caches are dropped and both are read again in
+ * one snapshot. A total said not to be exact is already being counted again: counting it here
+ * too would cost every request the count the read cache spares it.
  */
 async function consistentPage<Row>(
   db: Db,
@@ -337,7 +371,7 @@ async function consistentPage<Row>(
 ): Promise<Page<Row>> {
   const first = await read(db)
   const expected = Math.min(pageSize, Math.max(0, first.total - (page - 1) * pageSize))
-  if (first.rows.length === expected || db.isTransaction) return first
+  if (first.rows.length === expected || !first.totalExact || db.isTransaction) return first
   forgetReadCaches(db)
   // Not a transaction (checked above), so the database handle itself.
   return (db as Kysely<Database>)

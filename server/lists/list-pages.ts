@@ -4,10 +4,17 @@
 // building the queries and the rows on the main thread had made it the bottleneck (issue 16).
 // Elsewhere (PostgreSQL, no workers, a list the workers do not know) the same function runs
 // in-process.
+//
+// A worker answers a total counted before the latest write as it is, not exact, without counting
+// it (a count there blocks the worker: ../read-worker-pages.ts). The main thread then has one
+// worker count it again, once per list and filter however many pages ask meanwhile, and tells
+// every worker the result; it waits for that as long as the read cache waits for its own
+// recounts (`waitedForRecount`), and asks the page again if the result came in time.
 import type { FastifyReply } from 'fastify'
-import { readWorkersOf } from '../db/read-workers'
+import { type ReadWorkers, readWorkersOf } from '../db/read-workers'
 import type { Db } from '../db/types'
 import { withCustomFields } from '../lib/custom-fields'
+import { waitedForRecount, writesHeard } from '../lib/read-cache'
 import { type AnyListSource, readPage } from './list-engine'
 import { type PageRequest, pagination } from './list-params'
 import type { Sort } from './sorts'
@@ -27,11 +34,32 @@ export interface PageJob extends ListPage {
   list: string
 }
 
+/** A list and filter whose total is counted. */
+export interface Counted {
+  list: string
+  filter: object
+}
+
+/** What the main thread sends the read workers' pages module (../read-worker-pages.ts): a page
+ * to read, a total to count, or a total counted (told to every worker). `writes` names the
+ * writes the main thread had heard of when it sent it. */
+export type PagesMessage = { writes: string } & (
+  | { page: PageJob }
+  | { count: Counted }
+  | { counted: Counted & { total: number; exact: boolean } }
+)
+
+/** A page's JSON as a worker answers it, and whether its total is exact. */
+export interface PageAnswer {
+  json: string
+  totalExact: boolean
+}
+
 /** The page as GET answers it, read on `db`. */
 export async function pageBody(db: Db, source: AnyListSource, job: ListPage) {
-  const { rows, total } = await readPage(db, source, job.filter, job.page, job.sort)
-  const data = await withCustomFields(db, source.table, job.shown, rows)
-  return { data, pagination: pagination(job.page, total) }
+  const read = await readPage(db, source, job.filter, job.page, job.sort)
+  const data = await withCustomFields(db, source.table, job.shown, read.rows)
+  return { data, pagination: pagination(job.page, read.total, read) }
 }
 
 /** The page's JSON, read on `db`. */
@@ -49,6 +77,60 @@ export async function sendPage(
   const pool = source.inReadWorkers ? readWorkersOf(db) : undefined
   const workers = pool?.readsPages ? pool : undefined
   const page = { ...job, list: source.name }
-  const json = workers ? await workers.page(page) : await pageJson(db, source, page)
+  const json = workers ? await workerPage(db, workers, page) : await pageJson(db, source, page)
   return reply.type('application/json; charset=utf-8').send(json)
+}
+
+/** The page's JSON as a read worker reads it, its total counted again if it was not exact. */
+async function workerPage(db: Db, workers: ReadWorkers, page: PageJob): Promise<string> {
+  const ask = async () => {
+    const message: PagesMessage = { writes: writesOf(db, workers), page }
+    return (await workers.pages(message)) as PageAnswer
+  }
+  const first = await ask()
+  if (first.totalExact) return first.json
+  const recount = recountInWorkers(db, workers, { list: page.list, filter: page.filter })
+  if (!recount || !(await waitedForRecount(db, recount))) return first.json
+  return (await ask()).json
+}
+
+/** The writes the main thread knows of: through the product's requests, and any other. */
+function writesOf(db: Db, workers: ReadWorkers): string {
+  return `${writesHeard(db)}:${workers.unannouncedChanges()}`
+}
+
+/** Recounts in progress in each pool's workers, by list and filter. */
+const recounts = new WeakMap<ReadWorkers, Map<string, Promise<void>>>()
+
+/**
+ * Has one worker count the filter's total again and tells every worker the result, exact unless
+ * a write was heard meanwhile. One recount per list and filter at a time, which writes neither
+ * drop nor repeat; and never more than leave one worker free for pages (a broad count takes
+ * seconds at ten million rows): beyond that, undefined, and a later page asks again.
+ */
+function recountInWorkers(
+  db: Db,
+  workers: ReadWorkers,
+  counted: Counted,
+): Promise<void> | undefined {
+  const inFlight = recounts.get(workers) ?? new Map<string, Promise<void>>()
+  recounts.set(workers, inFlight)
+  const key = `${counted.list}:${JSON.stringify(counted.filter)}`
+  const known = inFlight.get(key)
+  if (known) return known
+  if (inFlight.size >= Math.max(1, workers.size - 1)) return undefined
+  const before = writesOf(db, workers)
+  const recount = (workers.pages({ writes: before, count: counted }) as Promise<number>)
+    .then((total) => {
+      const writes = writesOf(db, workers)
+      const told: PagesMessage = {
+        writes,
+        counted: { ...counted, total, exact: writes === before },
+      }
+      workers.tellPages(told)
+    })
+    .finally(() => inFlight.delete(key))
+  recount.catch(() => {}) // a failed recount: a later page starts another
+  inFlight.set(key, recount)
+  return recount
 }

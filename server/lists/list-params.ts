@@ -13,6 +13,10 @@ export interface PageRequest {
 
 export interface Pagination extends PageRequest {
   total: number
+  /** False when `total` was counted before the latest write and is being counted again
+   * (decision 030): then `total` and `totalPages` are estimates and `hasNext` comes from the
+   * rows. True for every list whose total is always counted afresh. */
+  totalExact: boolean
   totalPages: number
   hasPrev: boolean
   hasNext: boolean
@@ -77,9 +81,23 @@ export function booleanFilter(query: RawQuery, name: string): boolean | undefine
   return raw === undefined ? undefined : raw === 'true'
 }
 
-export function pagination({ page, pageSize }: PageRequest, total: number): Pagination {
+/** The pagination block of a page of `total` rows. A total that is not exact (`Page` of the
+ * list engine) cannot say whether another page follows: the page read says (`hasNext`). */
+export function pagination(
+  { page, pageSize }: PageRequest,
+  total: number,
+  { totalExact, hasNext }: { totalExact: boolean; hasNext?: boolean } = { totalExact: true },
+): Pagination {
   const totalPages = Math.max(1, Math.ceil(total / pageSize))
-  return { page, pageSize, total, totalPages, hasPrev: page > 1, hasNext: page < totalPages }
+  return {
+    page,
+    pageSize,
+    total,
+    totalExact,
+    totalPages,
+    hasPrev: page > 1,
+    hasNext: totalExact ? page < totalPages : hasNext === true,
+  }
 }
 
 /**

@@ -64,7 +64,12 @@ export function registerListRoutes(
       const page = ask(request.query as RawQuery)
       if (!list.cacheBodies) return sendPage(reply, db, list.source, page)
       const key = `${collection}:${JSON.stringify([page.filter, page.page, page.sort])}`
-      const body = await cachedJson(db, key, () => pageBody(db, list.source, page))
+      const body = await cachedJson(
+        db,
+        key,
+        () => pageBody(db, list.source, page),
+        (built) => built.pagination.totalExact,
+      )
       return reply.type('application/json; charset=utf-8').send(body)
     })
 

@@ -51,14 +51,8 @@ export function registerPublicInfoRoutes(app: FastifyInstance, db: Kysely<Databa
     if (booleanFilter(query, 'enabled') === false) {
       return { data: [], pagination: pagination(page, 0) }
     }
-    const { rows, total } = await readPage(
-      db,
-      providerList,
-      { ...filter, enabled: true },
-      page,
-      sort,
-    )
-    return { data: rows.map(toPublicInfo), pagination: pagination(page, total) }
+    const read = await readPage(db, providerList, { ...filter, enabled: true }, page, sort)
+    return { data: read.rows.map(toPublicInfo), pagination: pagination(page, read.total, read) }
   })
 
   const one = { params: pathParams('id'), response: ok.record }

@@ -50,7 +50,7 @@ export function ListResults<T>(props: ListResultsProps<T>) {
   return (
     <Box aria-busy={loading} opacity={loading ? 0.5 : 1} transition="opacity 0.15s">
       {children(data)}
-      <Pager pagination={pagination} onPage={onPage} onPageSize={onPageSize} />
+      <Pager pagination={pagination} shown={data.length} onPage={onPage} onPageSize={onPageSize} />
     </Box>
   )
 }

@@ -1,6 +1,8 @@
 // The pager under every list: "Showing 31–60 of 3,042", rows per page, First / Previous /
 // "Page X of Y" / Next / Last, and a page number to jump to. Previous and Next follow the API's
-// hasPrev / hasNext (spec); First and Last the page against totalPages.
+// hasPrev / hasNext (spec); First and Last the page against totalPages. A total the server says
+// is not exact (counted before its latest write, decision 030) reads "of about 2.5M" and "Page 1
+// of about 83,334", and there is no Last button: the last page is not known yet.
 import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
@@ -17,10 +19,15 @@ export interface PagerInfo {
 export interface PageInfo extends PagerInfo {
   pageSize: number
   total: number
+  /** False when the server counted `total` before its latest write and is counting it again;
+   * a server that does not say counts exactly. */
+  totalExact?: boolean
 }
 
 interface PagerProps {
   pagination: PageInfo
+  /** How many rows this page shows (the last bound of "Showing" when the total is not exact). */
+  shown?: number
   onPage: (page: number) => void
   /** Offers the rows-per-page choice when given. */
   onPageSize?: (size: number) => void
@@ -29,21 +36,35 @@ interface PagerProps {
 }
 
 const count = new Intl.NumberFormat('en-NG')
+const roughly = new Intl.NumberFormat('en-NG', { notation: 'compact' })
 
-/** "Showing 31–60 of 3,042" (an en dash between the bounds). */
-export function showingText({ page, pageSize, total }: PageInfo): string {
+/** "Showing 31–60 of 3,042" (an en dash between the bounds); "Showing 1–30 of about 2.5M" when
+ * the total is not exact, the bounds then following the rows `shown`. */
+export function showingText(pagination: PageInfo, shown?: number): string {
+  const { page, pageSize, total } = pagination
+  if (pagination.totalExact === false) {
+    const first = (page - 1) * pageSize + 1
+    const last = (page - 1) * pageSize + (shown ?? pageSize)
+    return `Showing ${count.format(first)}–${count.format(last)} of about ${roughly.format(total)}`
+  }
   const first = Math.min((page - 1) * pageSize + 1, total)
   const last = Math.min(page * pageSize, total)
   return `Showing ${count.format(first)}–${count.format(last)} of ${count.format(total)}`
 }
 
-export function Pager({ pagination, onPage, onPageSize, label }: PagerProps) {
+export function Pager({ pagination, shown, onPage, onPageSize, label }: PagerProps) {
   const { page, totalPages, hasPrev, hasNext, pageSize } = pagination
+  const exact = pagination.totalExact !== false
+  const pageText = !exact
+    ? `Page ${page} of about ${count.format(totalPages)}`
+    : label
+      ? label(page, totalPages)
+      : `Page ${page} of ${totalPages}`
   return (
     <Stack gap="3" mt="6" align="center">
       <HStack gap="4" wrap="wrap" justify="center">
         <Text fontSize="sm" color="fg.muted">
-          {showingText(pagination)}
+          {showingText(pagination, shown)}
         </Text>
         {onPageSize && (
           <Field.Root orientation="horizontal" gap="2" width="auto">
@@ -80,20 +101,22 @@ export function Pager({ pagination, onPage, onPageSize, label }: PagerProps) {
           <ChevronLeft aria-hidden /> Previous
         </Button>
         <Text fontSize="sm" color="fg.muted" aria-live="polite" px="2">
-          {label ? label(page, totalPages) : `Page ${page} of ${totalPages}`}
+          {pageText}
         </Text>
         <Button variant="outline" size="sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>
           Next <ChevronRight aria-hidden />
         </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label="Last page"
-          disabled={page >= totalPages}
-          onClick={() => onPage(totalPages)}
-        >
-          <ChevronLast aria-hidden />
-        </Button>
+        {exact && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label="Last page"
+            disabled={page >= totalPages}
+            onClick={() => onPage(totalPages)}
+          >
+            <ChevronLast aria-hidden />
+          </Button>
+        )}
         <PageJump page={page} totalPages={totalPages} onPage={onPage} />
       </HStack>
     </Stack>

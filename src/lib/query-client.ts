@@ -104,10 +104,15 @@ export interface Page<T> {
   pagination: PageInfo
 }
 
+/** How soon a list whose total was not exact (counted before the server's latest write, being
+ * counted again) is read again, so that the exact number replaces "about" a moment later. */
+export const INEXACT_TOTAL_REFETCH_MS = 1_500
+
 /**
  * A page of a list: the key is the path and the query, so each filter and page is cached.
  * `map` turns each raw row into what the screen shows. While another page, sort or filter
- * loads, the rows shown stay (dimmed by ListResults) instead of a blank spinner.
+ * loads, the rows shown stay (dimmed by ListResults) instead of a blank spinner. A page whose
+ * total is not exact is read again until it is.
  */
 export function listQuery<T, Raw = T>(
   path: string,
@@ -123,6 +128,8 @@ export function listQuery<T, Raw = T>(
       return map ? { ...page, data: page.data.map(map) } : (page as unknown as Page<T>)
     },
     placeholderData: keepPreviousData,
+    refetchInterval: (loaded) =>
+      loaded.state.data?.pagination.totalExact === false ? INEXACT_TOTAL_REFETCH_MS : false,
     meta: { errorText, list: { path, query } },
   })
 }

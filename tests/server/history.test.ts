@@ -144,6 +144,7 @@ describeEachDatabase('history', (suite) => {
       page: 2,
       pageSize: 2,
       total: 4,
+      totalExact: true,
       totalPages: 2,
       hasPrev: true,
       hasNext: false,

@@ -424,6 +424,7 @@ describeEachDatabase('product image API', (suite) => {
         page: 1,
         pageSize: 30,
         total: 3,
+        totalExact: true,
         totalPages: 1,
         hasPrev: false,
         hasNext: false,

@@ -1,11 +1,138 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cachedSession, cachedTotal } from '../../server/lib/read-cache'
+import type { Db } from '../../server/db/types'
+import {
+  cachedSession,
+  cachedTotal,
+  forgetReadCaches,
+  waitForRecounts,
+} from '../../server/lib/read-cache'
 import { describeEachDatabase } from './support/databases'
 import { productApi } from './support/products'
 
 // List totals and category lists are kept between writes: exact for everything written through the
-// server, never kept when the count overlapped a write, never disagreeing with the page beside
-// them, and a few seconds at most otherwise.
+// server, stale (and said to be) when counted before a write, an exact one never disagreeing with
+// the page beside it, and a few seconds at most otherwise. A stale total is counted again once,
+// however many read it and however many writes follow (decision 030).
+
+/** A promise the test settles. */
+function deferred<T = number>() {
+  let resolve: (value: T) => void = () => {}
+  let reject: (error: Error) => void = () => {}
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok
+    reject = fail
+  })
+  return { promise, resolve, reject }
+}
+
+/** Lets every callback already due run (promise reactions, and timers of 0 ms). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('a stale total', () => {
+  // A handle of its own per test: the read cache keys its store by the handle, and a total is
+  // only ever counted through the function each test gives.
+  const handle = () => ({}) as Db
+
+  /** A count the test answers, and how many times it was started. */
+  function controlled() {
+    const counts: Array<ReturnType<typeof deferred<number>>> = []
+    const count = () => {
+      const one = deferred()
+      counts.push(one)
+      return one.promise
+    }
+    return { counts, count }
+  }
+
+  it('never known is counted and waited for, however short the wait for recounts', async () => {
+    const db = handle()
+    waitForRecounts(db, 0)
+    const { counts, count } = controlled()
+    let answered = false
+    const first = cachedTotal(db, 'k', count).then((total) => {
+      answered = true
+      return total
+    })
+    await settle()
+    expect(answered).toBe(false)
+    counts[0].resolve(5)
+    expect(await first).toEqual({ total: 5, exact: true })
+    expect(await cachedTotal(db, 'k', count)).toEqual({ total: 5, exact: true })
+    expect(counts).toHaveLength(1)
+  })
+
+  it('whose recount answers within the wait is answered exact', async () => {
+    const db = handle()
+    expect(await cachedTotal(db, 'k', async () => 5)).toEqual({ total: 5, exact: true })
+    forgetReadCaches(db)
+    expect(await cachedTotal(db, 'k', async () => 6)).toEqual({ total: 6, exact: true })
+  })
+
+  it('whose recount is slow is answered as it was, not exact, then exact once counted', async () => {
+    const db = handle()
+    await cachedTotal(db, 'k', async () => 5)
+    forgetReadCaches(db)
+    const { counts, count } = controlled()
+    // The read cache's own wait (a few milliseconds) passes: the recount is still running.
+    expect(await cachedTotal(db, 'k', count)).toEqual({ total: 5, exact: false })
+    counts[0].resolve(6)
+    await settle()
+    expect(await cachedTotal(db, 'k', count)).toEqual({ total: 6, exact: true })
+    expect(counts).toHaveLength(1)
+  })
+
+  it('is counted once for every concurrent reader', async () => {
+    const db = handle()
+    waitForRecounts(db, 0)
+    await cachedTotal(db, 'k', async () => 5)
+    forgetReadCaches(db)
+    const { counts, count } = controlled()
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cachedTotal(db, 'k', count)))
+    expect(answers).toEqual(Array(5).fill({ total: 5, exact: false }))
+    expect(counts).toHaveLength(1)
+    // Another filter's total is counted on its own.
+    await cachedTotal(db, 'other', async () => 1)
+    forgetReadCaches(db)
+    await cachedTotal(db, 'other', count)
+    expect(counts).toHaveLength(2)
+  })
+
+  it('whose recount a write overlaps is not counted twice, and its result is kept stale', async () => {
+    const db = handle()
+    waitForRecounts(db, 0)
+    await cachedTotal(db, 'k', async () => 5)
+    forgetReadCaches(db)
+    const { counts, count } = controlled()
+    expect(await cachedTotal(db, 'k', count)).toEqual({ total: 5, exact: false })
+    // Writes keep coming while it counts: the recount in progress is neither dropped nor repeated.
+    forgetReadCaches(db)
+    expect(await cachedTotal(db, 'k', count)).toEqual({ total: 5, exact: false })
+    forgetReadCaches(db)
+    expect(counts).toHaveLength(1)
+    counts[0].resolve(6)
+    await settle()
+    // Its result is kept, but stale: it was counted before the latest write. A new recount starts.
+    expect(await cachedTotal(db, 'k', count)).toEqual({ total: 6, exact: false })
+    expect(counts).toHaveLength(2)
+    counts[1].resolve(7)
+    await settle()
+    expect(await cachedTotal(db, 'k', count)).toEqual({ total: 7, exact: true })
+    expect(counts).toHaveLength(2)
+  })
+
+  it('whose recount fails is answered as it was, and a later reader counts again', async () => {
+    const db = handle()
+    waitForRecounts(db, 0)
+    await cachedTotal(db, 'k', async () => 5)
+    forgetReadCaches(db)
+    const { counts, count } = controlled()
+    expect(await cachedTotal(db, 'k', count)).toEqual({ total: 5, exact: false })
+    counts[0].reject(new Error('database unavailable'))
+    await settle()
+    expect(await cachedTotal(db, 'k', count)).toEqual({ total: 5, exact: false })
+    expect(counts).toHaveLength(2)
+  })
+})
 
 describeEachDatabase('list totals', (suite) => {
   it('stay exact across creates and updates made through the API', async () => {
@@ -112,49 +239,151 @@ describeEachDatabase('list totals', (suite) => {
     expect(await inParent()).toEqual([id])
   })
 
-  it('a count that overlapped a write is not kept', async () => {
+  it('a count that overlapped a write is kept stale, and counted again when next read', async () => {
     const app = await suite.makeApp()
     await app.ready()
-    let finish: (total: number) => void = () => {}
-    const slow = cachedTotal(
-      suite.db,
-      'overlap',
-      () => new Promise((resolve) => (finish = resolve)),
-    )
+    const slow = deferred()
+    const counting = cachedTotal(suite.db, 'overlap', () => slow.promise)
     // Any request that may write, even one refused, marks counts in progress as stale.
     await app.inject({ method: 'POST', url: '/api/products', payload: {} })
-    finish(10)
-    expect(await slow).toBe(10)
-    expect(await cachedTotal(suite.db, 'overlap', async () => 11)).toBe(11)
-    expect(await cachedTotal(suite.db, 'overlap', async () => 12)).toBe(11)
+    slow.resolve(10)
+    // Exact for its reader, whose request came before the write; kept stale for those after it.
+    expect(await counting).toEqual({ total: 10, exact: true })
+    expect(await cachedTotal(suite.db, 'overlap', async () => 11)).toEqual({
+      total: 11,
+      exact: true,
+    })
+    expect((await cachedTotal(suite.db, 'overlap', async () => 12)).total).toBe(11)
+  })
+
+  it('after a write, a list still answers an exact total when its recount is quick', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const api = productApi(app, token)
+    const providerId = await api.provider()
+    const pagination = async () => (await api.list({ pageSize: '1' })).json().pagination
+    const before = await pagination()
+    expect(before.totalExact).toBe(true)
+    await api.create(providerId)
+    // Counted again since the write (the suite waits for recounts however long they take).
+    expect(await pagination()).toMatchObject({ total: before.total + 1, totalExact: true })
+  })
+
+  it('after a write, a list answers the total from before it, not exact, while it is counted', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const api = productApi(app, token)
+    const providerId = await api.provider()
+    await api.create(providerId)
+    // Every product, on one page: a broad list (the unfiltered one), whose total is counted.
+    const list = async () => (await api.list({ pageSize: '3000' })).json()
+    const before = (await list()).pagination
+    expect(before.totalExact).toBe(true)
+    waitForRecounts(suite.db, 0)
+    try {
+      await api.create(providerId)
+      const after = await list()
+      expect(after.pagination).toMatchObject({
+        total: before.total,
+        totalExact: false,
+        hasNext: false,
+      })
+      // The rows are read afresh: the new product is listed, though the total is from before.
+      expect(after.data).toHaveLength(before.total + 1)
+      // The recount lands a moment later; the list then answers it, exact.
+      await vi.waitFor(async () =>
+        expect((await list()).pagination).toMatchObject({
+          total: before.total + 1,
+          totalExact: true,
+        }),
+      )
+    } finally {
+      waitForRecounts(suite.db, Number.POSITIVE_INFINITY)
+    }
+  })
+
+  it('a page whose total is not exact says from its rows whether another page follows', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const api = productApi(app, token)
+    const providerId = await api.provider()
+    await api.create(providerId)
+    const total = (await api.list({ pageSize: '1' })).json().pagination.total as number
+    waitForRecounts(suite.db, 0)
+    try {
+      await api.create(providerId)
+      // The total says `total` rows, so `total` pages of one; there is one more.
+      const last = (await api.list({ pageSize: '1', page: String(total) })).json()
+      expect(last.pagination).toMatchObject({ totalExact: false, hasNext: true })
+      const past = (await api.list({ pageSize: '1', page: String(total + 1) })).json()
+      expect(past.data).toHaveLength(1)
+      expect(past.pagination).toMatchObject({ hasNext: false })
+    } finally {
+      waitForRecounts(suite.db, Number.POSITIVE_INFINITY)
+    }
   })
 })
 
 describeEachDatabase('answers being computed', (suite) => {
-  it('are shared by concurrent requests, but not joined after a write', async () => {
+  it('are shared by concurrent requests, and joined after a write, but then not exact', async () => {
     const app = await suite.makeApp()
     await app.ready()
     let counts = 0
-    let finish: (total: number) => void = () => {}
-    const slow = () => {
+    const slow = deferred()
+    const count = () => {
       counts += 1
-      return new Promise<number>((resolve) => (finish = resolve))
+      return slow.promise
     }
-    const first = cachedTotal(suite.db, 'shared', slow)
-    const second = cachedTotal(suite.db, 'shared', slow)
+    const first = cachedTotal(suite.db, 'shared', count)
+    const second = cachedTotal(suite.db, 'shared', count)
     expect(counts).toBe(1)
     await app.inject({ method: 'POST', url: '/api/products', payload: {} })
-    const afterWrite = cachedTotal(suite.db, 'shared', async () => 8)
-    finish(7)
-    expect([await first, await second, await afterWrite]).toEqual([7, 7, 8])
+    const afterWrite = cachedTotal(suite.db, 'shared', count)
+    expect(counts).toBe(1)
+    slow.resolve(7)
+    expect([await first, await second, await afterWrite]).toEqual([
+      { total: 7, exact: true },
+      { total: 7, exact: true },
+      { total: 7, exact: false },
+    ])
+  })
+
+  it('category lists: a body whose total is not exact is answered but not kept', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const headers = { authorization: `Bearer ${token}` }
+    const url = '/api/product-categories?pageSize=1'
+    const pagination = async () => (await app.inject({ url, headers })).json().pagination
+    const create = async () => {
+      const name = `Kept or not ${Math.random()}`
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/product-categories',
+        headers,
+        payload: { name, description: 'A category', parentCategoryId: null },
+      })
+      expect(created.statusCode, created.body).toBe(201)
+    }
+    await create()
+    const before = await pagination()
+    waitForRecounts(suite.db, 0)
+    try {
+      await create()
+      expect(await pagination()).toMatchObject({ total: before.total, totalExact: false })
+      await vi.waitFor(async () =>
+        expect(await pagination()).toMatchObject({ total: before.total + 1, totalExact: true }),
+      )
+    } finally {
+      waitForRecounts(suite.db, Number.POSITIVE_INFINITY)
+    }
   })
 })
 
 describe('list totals inside a transaction', () => {
   it('are always counted, never cached', async () => {
     const trx = { isTransaction: true } as Parameters<typeof cachedTotal>[0]
-    expect(await cachedTotal(trx, 'k', async () => 1)).toBe(1)
-    expect(await cachedTotal(trx, 'k', async () => 2)).toBe(2)
+    expect(await cachedTotal(trx, 'k', async () => 1)).toEqual({ total: 1, exact: true })
+    expect(await cachedTotal(trx, 'k', async () => 2)).toEqual({ total: 2, exact: true })
   })
 })
 
@@ -163,21 +392,18 @@ describeEachDatabase('an expired answer', (suite) => {
 
   const at = (ms: number) => vi.setSystemTime(new Date(ms))
   const start = Date.UTC(2026, 10, 26)
-  const deferred = () => {
-    let resolve: (value: number) => void = () => {}
-    let reject: (error: Error) => void = () => {}
-    const promise = new Promise<number>((ok, fail) => {
-      resolve = ok
-      reject = fail
-    })
-    return { promise, resolve, reject }
+  // Served late after an expiry is still exact: only a writer outside the product may differ.
+  const total = async (key: string, count: () => Promise<number>) => {
+    const answer = await cachedTotal(suite.db, key, count)
+    expect(answer.exact).toBe(true)
+    return answer.total
   }
 
   it('is served at once while it is counted again, then replaced by the new count', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     await (await suite.makeApp()).ready()
     at(start)
-    expect(await cachedTotal(suite.db, 'stale', async () => 1)).toBe(1)
+    expect(await total('stale', async () => 1)).toBe(1)
     at(start + 6_000)
     const recount = deferred()
     let counts = 0
@@ -185,46 +411,46 @@ describeEachDatabase('an expired answer', (suite) => {
       counts += 1
       return recount.promise
     }
-    expect(await cachedTotal(suite.db, 'stale', count)).toBe(1)
-    expect(await cachedTotal(suite.db, 'stale', count)).toBe(1)
+    expect(await total('stale', count)).toBe(1)
+    expect(await total('stale', count)).toBe(1)
     expect(counts).toBe(1)
     recount.resolve(2)
     await recount.promise
-    expect(await cachedTotal(suite.db, 'stale', async () => 3)).toBe(2)
+    expect(await total('stale', async () => 3)).toBe(2)
   })
 
   it('is not served past twice the TTL: the request waits for the count', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     await (await suite.makeApp()).ready()
     at(start)
-    expect(await cachedTotal(suite.db, 'old', async () => 1)).toBe(1)
+    expect(await total('old', async () => 1)).toBe(1)
     at(start + 10_000)
-    expect(await cachedTotal(suite.db, 'old', async () => 2)).toBe(2)
+    expect(await total('old', async () => 2)).toBe(2)
   })
 
-  it('is not served after a write: the request waits for the count', async () => {
+  it('is counted again after a write before it is served (this suite waits for recounts)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const app = await suite.makeApp()
     await app.ready()
     at(start)
-    expect(await cachedTotal(suite.db, 'written', async () => 1)).toBe(1)
+    expect(await total('written', async () => 1)).toBe(1)
     at(start + 6_000)
     await app.inject({ method: 'POST', url: '/api/products', payload: {} })
-    expect(await cachedTotal(suite.db, 'written', async () => 2)).toBe(2)
+    expect(await total('written', async () => 2)).toBe(2)
   })
 
   it('whose recount fails is served until the next recount succeeds', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     await (await suite.makeApp()).ready()
     at(start)
-    expect(await cachedTotal(suite.db, 'failing', async () => 1)).toBe(1)
+    expect(await total('failing', async () => 1)).toBe(1)
     at(start + 6_000)
     const failing = deferred()
-    expect(await cachedTotal(suite.db, 'failing', () => failing.promise)).toBe(1)
+    expect(await total('failing', () => failing.promise)).toBe(1)
     failing.reject(new Error('database unavailable'))
     await failing.promise.catch(() => {})
-    expect(await cachedTotal(suite.db, 'failing', async () => 4)).toBe(1)
-    expect(await cachedTotal(suite.db, 'failing', async () => 5)).toBe(4)
+    expect(await total('failing', async () => 4)).toBe(1)
+    expect(await total('failing', async () => 5)).toBe(4)
   })
 
   it('session row is never served late: it is read again before the request goes on', async () => {

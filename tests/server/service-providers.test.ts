@@ -595,6 +595,7 @@ describeEachDatabase('service provider API', (suite) => {
         page: 1,
         pageSize: 2,
         total: 5,
+        totalExact: true,
         totalPages: 3,
         hasPrev: false,
         hasNext: true,

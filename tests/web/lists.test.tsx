@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { Product } from '../../src/features/products/products-api'
+import { INEXACT_TOTAL_REFETCH_MS, listQuery } from '../../src/lib/query-client'
 import { productFixtures } from './factories/products'
 import { apiUrl } from './msw/handlers'
 import { server } from './msw/server'
@@ -17,8 +18,13 @@ import { setViewportWidth } from './support/viewport'
 type Router = ReturnType<typeof renderApp>['router']
 const fullPath = (router: Router) => router.state.location.pathname + router.state.location.search
 
-/** Answers GET /products with `total` products split into pages, recording each request. */
-function catalogue(total: number, answer?: (url: URL) => Promise<void> | void) {
+/** Answers GET /products with `total` products split into pages, recording each request;
+ * `counted` says whether the server says its total is exact (undefined: it does not say). */
+function catalogue(
+  total: number,
+  answer?: (url: URL) => Promise<void> | void,
+  counted: () => { totalExact?: boolean; total?: number } = () => ({}),
+) {
   const requests: URL[] = []
   server.use(
     http.get(apiUrl('/products'), async ({ request }) => {
@@ -37,6 +43,7 @@ function catalogue(total: number, answer?: (url: URL) => Promise<void> | void) {
       const pagination = {
         ...{ page, pageSize, total, totalPages },
         ...{ hasPrev: page > 1, hasNext: page < totalPages },
+        ...counted(),
       }
       return HttpResponse.json({ data, pagination })
     }),
@@ -120,6 +127,54 @@ describe('the pager', () => {
     slow.open()
     expect(await screen.findByRole('article', { name: 'Product 31' })).toBeInTheDocument()
     expect(screen.queryByRole('article', { name: 'Product 1' })).toBeNull()
+  })
+})
+
+describe('a total the server is still counting (decision 030)', () => {
+  it('reads "about", offers no Last page, and shows the exact total once counted', async () => {
+    // The server counted 2,500,001 products before its latest write; there are 2,500,020.
+    let exact = false
+    const requests = catalogue(2_500_020, undefined, () =>
+      exact ? { totalExact: true } : { totalExact: false, total: 2_500_001 },
+    )
+    renderApp('/products', { signedIn: true })
+    expect(await screen.findByText('Showing 1–30 of about 2.5M')).toBeInTheDocument()
+    const pager = screen.getByRole('navigation', { name: 'Pagination' })
+    expect(within(pager).getByText('Page 1 of about 83,334')).toBeInTheDocument()
+    expect(within(pager).queryByRole('button', { name: 'Last page' })).toBeNull()
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeEnabled()
+
+    // The list asks again a moment later, by itself, and the counted total replaces "about".
+    const asked = requests.length
+    exact = true
+    expect(await screen.findByText('Showing 1–30 of 2,500,020')).toBeInTheDocument()
+    expect(requests.length).toBeGreaterThan(asked)
+    expect(within(pager).getByText('Page 1 of 83334')).toBeInTheDocument()
+    expect(within(pager).getByRole('button', { name: 'Last page' })).toBeEnabled()
+  })
+
+  it('keeps every text of an exact total when the server says it is exact', async () => {
+    catalogue(3042, undefined, () => ({ totalExact: true }))
+    renderApp('/products?page=2', { signedIn: true })
+    expect(await screen.findByText('Showing 31–60 of 3,042')).toBeInTheDocument()
+    const pager = screen.getByRole('navigation', { name: 'Pagination' })
+    expect(within(pager).getByText('Page 2 of 102')).toBeInTheDocument()
+    expect(within(pager).getByRole('button', { name: 'Last page' })).toBeEnabled()
+  })
+
+  it('asks a list again by itself only while its total is not exact', () => {
+    const { refetchInterval } = listQuery('/products', {}, 'Failed')
+    const intervalFor = (totalExact?: boolean) => {
+      const pagination = { page: 1, pageSize: 30, total: 1, totalPages: 1, totalExact }
+      const data = { data: [], pagination: { ...pagination, hasPrev: false, hasNext: false } }
+      const query = { state: { data } } as unknown as Parameters<
+        Extract<typeof refetchInterval, (...args: never[]) => unknown>
+      >[0]
+      return typeof refetchInterval === 'function' ? refetchInterval(query) : refetchInterval
+    }
+    expect(intervalFor(false)).toBe(INEXACT_TOTAL_REFETCH_MS)
+    expect(intervalFor(true)).toBe(false)
+    expect(intervalFor(undefined)).toBe(false)
   })
 })
 

@@ -45,9 +45,14 @@ export function RecentChanges({ headingId }: { headingId: string }) {
             ))}
           </Box>
         )}
-        {recent.data && recent.data.pagination.totalPages > 1 && (
-          <Pager pagination={recent.data.pagination} onPage={setPage} />
-        )}
+        {recent.data &&
+          (recent.data.pagination.totalPages > 1 || recent.data.pagination.hasNext) && (
+            <Pager
+              pagination={recent.data.pagination}
+              shown={recent.data.data.length}
+              onPage={setPage}
+            />
+          )}
       </Card.Body>
     </Card.Root>
   )

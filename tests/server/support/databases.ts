@@ -15,6 +15,7 @@ import type { Config } from '../../../server/config'
 import { createDatabase, type DatabaseHandle, type Dialect } from '../../../server/db/connection'
 import { migrateToLatest } from '../../../server/db/migrate'
 import type { Database } from '../../../server/db/types'
+import { waitForRecounts } from '../../../server/lib/read-cache'
 import { READ_WORKER_PAGES } from '../../../server/read-worker-pages'
 import { DEFAULT_SCHEMAS_DIR } from '../../../server/schemas'
 
@@ -105,6 +106,10 @@ function databaseSuite(dialect: Dialect): DatabaseSuite {
       readWorkers: config.sqliteReadWorkers,
       workerPages: READ_WORKER_PAGES,
     })
+    // A list read after a write waits for its total's recount however long it takes, so that a
+    // test's totals never depend on the machine's speed; a test of totals that are not exact
+    // says 0 (decision 030).
+    waitForRecounts(handle.db, Number.POSITIVE_INFINITY)
     await migrateToLatest(handle.db)
   })
 
