@@ -63,7 +63,7 @@ interface Store {
   recountsHere: boolean
 }
 
-/** A total kept: its value, when its count began, and the generation it began in. A total
+/** A total kept: its value, when its count arrived, and the generation it began in. A total
  * whose generation is not the store's is stale: counted before the latest write. */
 interface KeptTotal {
   value: number
@@ -173,8 +173,11 @@ function refresh<T>(
 /**
  * The total for this list and filter, counted only when not known since the last write. A stale
  * total (counted before a write) is counted again, once however many read it; each reader waits
- * for that recount at most `recountWait`, then has the stale total, not exact. A total never
- * known, or known for longer than twice the TTL (a writer outside the product), is waited for.
+ * for that recount at most `recountWait`, then has the stale total, not exact. Only a total never
+ * known is waited for: one known for longer than twice the TTL (a writer outside the product
+ * may have changed it) is counted again like a stale one, and answered not exact meanwhile. At
+ * ten million rows a broad count takes longer than the TTL (5 s on PostgreSQL): had its readers
+ * waited, each would have waited for the next count.
  * A count is exact for a reader when it began after every write the reader could know of: no
  * write was heard between its start and the reader's arrival.
  */
@@ -195,8 +198,8 @@ export async function cachedTotal(
   const arrived = store.generation
   const { counting, generation } = recounted(store, key, count)
   const answer = (total: number) => ({ total, exact: generation === arrived })
-  if (!known || age >= 2 * store.ttl) return answer(await counting)
-  if (!stale) {
+  if (!known) return answer(await counting)
+  if (!stale && age < 2 * store.ttl) {
     // Expired, with no write since: only a writer outside the product may have changed it, and
     // it is seen within twice the TTL (as list bodies are).
     counting.catch(() => {}) // the next request counts again
@@ -212,10 +215,10 @@ function recounted(store: Store, key: string, count: () => Promise<number>): Rec
   const pending = store.recounts.get(key)
   if (pending) return pending
   const generation = store.generation
-  const at = Date.now()
   const counting = count()
     .then((total) => {
-      keep(store, key, { value: total, at, generation })
+      // Dated from its arrival: a count longer than the TTL would otherwise arrive expired.
+      keep(store, key, { value: total, at: Date.now(), generation })
       return total
     })
     .finally(() => store.recounts.delete(key))
