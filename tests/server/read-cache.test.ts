@@ -6,6 +6,7 @@ import {
   forgetReadCaches,
   waitForRecounts,
 } from '../../server/lib/read-cache'
+import { deferred } from '../support/machines'
 import { describeEachDatabase } from './support/databases'
 import { productApi } from './support/products'
 
@@ -13,17 +14,6 @@ import { productApi } from './support/products'
 // server, stale (and said to be) when counted before a write, an exact one never disagreeing with
 // the page beside it, and a few seconds at most otherwise. A stale total is counted again once,
 // however many read it and however many writes follow (decision 030).
-
-/** A promise the test settles. */
-function deferred<T = number>() {
-  let resolve: (value: T) => void = () => {}
-  let reject: (error: Error) => void = () => {}
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok
-    reject = fail
-  })
-  return { promise, resolve, reject }
-}
 
 /** Lets every callback already due run (promise reactions, and timers of 0 ms). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -37,11 +27,21 @@ describe('a stale total', () => {
   function controlled() {
     const counts: Array<ReturnType<typeof deferred<number>>> = []
     const count = () => {
-      const one = deferred()
+      const one = deferred<number>()
       counts.push(one)
       return one.promise
     }
     return { counts, count }
+  }
+
+  /** A handle whose total 'k' was counted as 5 before a write, readers waiting for no recount,
+   * and the count the test answers for what follows. */
+  async function staleFive() {
+    const db = handle()
+    waitForRecounts(db, 0)
+    await cachedTotal(db, 'k', async () => 5)
+    forgetReadCaches(db)
+    return { db, ...controlled() }
   }
 
   it('never known is counted and waited for, however short the wait for recounts', async () => {
@@ -82,11 +82,7 @@ describe('a stale total', () => {
   })
 
   it('is counted once for every concurrent reader', async () => {
-    const db = handle()
-    waitForRecounts(db, 0)
-    await cachedTotal(db, 'k', async () => 5)
-    forgetReadCaches(db)
-    const { counts, count } = controlled()
+    const { db, counts, count } = await staleFive()
     const answers = await Promise.all(Array.from({ length: 5 }, () => cachedTotal(db, 'k', count)))
     expect(answers).toEqual(Array(5).fill({ total: 5, exact: false }))
     expect(counts).toHaveLength(1)
@@ -98,11 +94,7 @@ describe('a stale total', () => {
   })
 
   it('whose recount a write overlaps is not counted twice, and its result is kept stale', async () => {
-    const db = handle()
-    waitForRecounts(db, 0)
-    await cachedTotal(db, 'k', async () => 5)
-    forgetReadCaches(db)
-    const { counts, count } = controlled()
+    const { db, counts, count } = await staleFive()
     expect(await cachedTotal(db, 'k', count)).toEqual({ total: 5, exact: false })
     // Writes keep coming while it counts: the recount in progress is neither dropped nor repeated.
     forgetReadCaches(db)
@@ -121,11 +113,7 @@ describe('a stale total', () => {
   })
 
   it('whose recount fails is answered as it was, and a later reader counts again', async () => {
-    const db = handle()
-    waitForRecounts(db, 0)
-    await cachedTotal(db, 'k', async () => 5)
-    forgetReadCaches(db)
-    const { counts, count } = controlled()
+    const { db, counts, count } = await staleFive()
     expect(await cachedTotal(db, 'k', count)).toEqual({ total: 5, exact: false })
     counts[0].reject(new Error('database unavailable'))
     await settle()
@@ -242,7 +230,7 @@ describeEachDatabase('list totals', (suite) => {
   it('a count that overlapped a write is kept stale, and counted again when next read', async () => {
     const app = await suite.makeApp()
     await app.ready()
-    const slow = deferred()
+    const slow = deferred<number>()
     const counting = cachedTotal(suite.db, 'overlap', () => slow.promise)
     // Any request that may write, even one refused, marks counts in progress as stale.
     await app.inject({ method: 'POST', url: '/api/products', payload: {} })
@@ -329,7 +317,7 @@ describeEachDatabase('answers being computed', (suite) => {
     const app = await suite.makeApp()
     await app.ready()
     let counts = 0
-    const slow = deferred()
+    const slow = deferred<number>()
     const count = () => {
       counts += 1
       return slow.promise
@@ -405,7 +393,7 @@ describeEachDatabase('an expired answer', (suite) => {
     at(start)
     expect(await total('stale', async () => 1)).toBe(1)
     at(start + 6_000)
-    const recount = deferred()
+    const recount = deferred<number>()
     let counts = 0
     const count = () => {
       counts += 1
@@ -436,7 +424,7 @@ describeEachDatabase('an expired answer', (suite) => {
       at(start)
       expect(await cachedTotal(suite.db, 'slow', async () => 1)).toEqual({ total: 1, exact: true })
       at(start + 10_000)
-      const recount = deferred()
+      const recount = deferred<number>()
       expect(await cachedTotal(suite.db, 'slow', () => recount.promise)).toEqual({
         total: 1,
         exact: false,
@@ -470,7 +458,7 @@ describeEachDatabase('an expired answer', (suite) => {
     at(start)
     expect(await total('failing', async () => 1)).toBe(1)
     at(start + 6_000)
-    const failing = deferred()
+    const failing = deferred<number>()
     expect(await total('failing', () => failing.promise)).toBe(1)
     failing.reject(new Error('database unavailable'))
     await failing.promise.catch(() => {})
