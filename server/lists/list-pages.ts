@@ -99,38 +99,56 @@ function writesOf(db: Db, workers: ReadWorkers): string {
   return `${writesHeard(db)}:${workers.unannouncedChanges()}`
 }
 
-/** Recounts in progress in each pool's workers, by list and filter. */
+/** Recounts queued or in progress in each pool's workers, by list and filter. */
 const recounts = new WeakMap<ReadWorkers, Map<string, Promise<void>>>()
+
+/** Beyond this many recounts queued in a pool, a stale total waits for a later page to ask. */
+const RECOUNTS_QUEUED_MAX = 64
 
 /**
  * Has one worker count the filter's total again and tells every worker the result, exact unless
  * a write was heard meanwhile. One recount per list and filter at a time, which writes neither
- * drop nor repeat; and never more than leave one worker free for pages (a broad count takes
- * seconds at ten million rows): beyond that, undefined, and a later page asks again.
+ * drop nor repeat. Recounts take turns so as always to leave one worker free for pages (a broad
+ * count takes seconds at ten million rows); the others wait their turn rather than being
+ * dropped, so the dashboard's several stale totals all become exact without being asked again.
  */
 function recountInWorkers(
   db: Db,
   workers: ReadWorkers,
   counted: Counted,
 ): Promise<void> | undefined {
-  const inFlight = recounts.get(workers) ?? new Map<string, Promise<void>>()
-  recounts.set(workers, inFlight)
+  const queued = recounts.get(workers) ?? new Map<string, Promise<void>>()
+  recounts.set(workers, queued)
   const key = `${counted.list}:${JSON.stringify(counted.filter)}`
-  const known = inFlight.get(key)
+  const known = queued.get(key)
   if (known) return known
-  if (inFlight.size >= Math.max(1, workers.size - 1)) return undefined
-  const before = writesOf(db, workers)
-  const recount = (workers.pages({ writes: before, count: counted }) as Promise<number>)
-    .then((total) => {
-      const writes = writesOf(db, workers)
-      const told: PagesMessage = {
-        writes,
-        counted: { ...counted, total, exact: writes === before },
-      }
-      workers.tellPages(told)
-    })
-    .finally(() => inFlight.delete(key))
+  if (queued.size >= RECOUNTS_QUEUED_MAX) return undefined
+  const recount = inTurn(workers, async () => {
+    const before = writesOf(db, workers)
+    const total = (await workers.pages({ writes: before, count: counted })) as number
+    const writes = writesOf(db, workers)
+    const told: PagesMessage = { writes, counted: { ...counted, total, exact: writes === before } }
+    workers.tellPages(told)
+  }).finally(() => queued.delete(key))
   recount.catch(() => {}) // a failed recount: a later page starts another
-  inFlight.set(key, recount)
+  queued.set(key, recount)
   return recount
+}
+
+/** Recounts running in each pool, and those waiting for their turn. */
+const turns = new WeakMap<ReadWorkers, { running: number; waiting: (() => void)[] }>()
+
+/** Runs `work` once fewer recounts run in the pool than leave one worker free for pages. */
+async function inTurn(workers: ReadWorkers, work: () => Promise<void>): Promise<void> {
+  const turn = turns.get(workers) ?? { running: 0, waiting: [] }
+  turns.set(workers, turn)
+  while (turn.running >= Math.max(1, workers.size - 1))
+    await new Promise<void>((resolve) => turn.waiting.push(resolve))
+  turn.running += 1
+  try {
+    await work()
+  } finally {
+    turn.running -= 1
+    turn.waiting.shift()?.()
+  }
 }

@@ -6,6 +6,7 @@
 import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
+import { formatAboutCount } from '../lib/format'
 import { PAGE_SIZES } from './use-list-params'
 
 export interface PagerInfo {
@@ -36,7 +37,6 @@ interface PagerProps {
 }
 
 const count = new Intl.NumberFormat('en-NG')
-const roughly = new Intl.NumberFormat('en-NG', { notation: 'compact' })
 
 /** "Showing 31–60 of 3,042" (an en dash between the bounds); "Showing 1–30 of about 2.5M" when
  * the total is not exact, the bounds then following the rows `shown`. */
@@ -45,7 +45,7 @@ export function showingText(pagination: PageInfo, shown?: number): string {
   if (pagination.totalExact === false) {
     const first = (page - 1) * pageSize + 1
     const last = (page - 1) * pageSize + (shown ?? pageSize)
-    return `Showing ${count.format(first)}–${count.format(last)} of about ${roughly.format(total)}`
+    return `Showing ${count.format(first)}–${count.format(last)} of ${formatAboutCount(total)}`
   }
   const first = Math.min((page - 1) * pageSize + 1, total)
   const last = Math.min(page * pageSize, total)

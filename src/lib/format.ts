@@ -26,3 +26,11 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${kilobytes.format(bytes / 1024)} KB`
   return `${kilobytes.format(bytes / (1024 * 1024))} MB`
 }
+
+const roughly = new Intl.NumberFormat('en-NG', { notation: 'compact' })
+
+/** A total counted before the server's latest write (decision 030), as lists and the dashboard
+ * write it: "about 2.5M", "about 58". */
+export function formatAboutCount(count: number): string {
+  return `about ${roughly.format(count)}`
+}

@@ -2,17 +2,27 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
+import type { FastifyInstance } from 'fastify'
 import { type Generated, type Kysely, sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { buildApp } from '../../server/app'
+import { addOperator } from '../../server/auth/operators'
 import { createDatabase, type DatabaseHandle, SQLITE_FILE_NAME } from '../../server/db/connection'
+import { migrateToLatest } from '../../server/db/migrate'
 import { ReadWorkers } from '../../server/db/read-workers'
 import { reusingStatements } from '../../server/db/sqlite-setup.mjs'
-import { forgetReadCaches } from '../../server/lib/read-cache'
+import { forgetReadCaches, waitForRecounts } from '../../server/lib/read-cache'
 import { type PageAnswer, type PageJob, pageJson } from '../../server/lists/list-pages'
 import { productSorts, sortRequest } from '../../server/lists/sorts'
 import { productList } from '../../server/products/product-queries'
 import { READ_WORKER_PAGES, workerPages } from '../../server/read-worker-pages'
-import { describeEachDatabase, freshStorage, testConfig, uniqueName } from './support/databases'
+import {
+  describeEachDatabase,
+  freshStorage,
+  TEST_SCRYPT_COST,
+  testConfig,
+  uniqueName,
+} from './support/databases'
 import { productApi } from './support/products'
 
 // SQLite's plain reads run on read-only connections in worker threads (server/db/read-workers.ts,
@@ -375,4 +385,56 @@ test('a worker that stops fails its own query with a clear error, and the queue 
   } finally {
     await workers.destroy()
   }
+})
+
+describe('stale totals on SQLite with one read worker', () => {
+  test('are all counted again in turn, not only the one a free worker takes', async () => {
+    // One worker leaves room for one recount at a time, and reads every page, so which totals
+    // it knows does not depend on which worker a page went to.
+    const fresh = await freshStorage('sqlite', '')
+    const config = testConfig(fresh.storage)
+    const handle = createDatabase(config, { readWorkers: 1, workerPages: READ_WORKER_PAGES })
+    let app: FastifyInstance | undefined
+    try {
+      await migrateToLatest(handle.db)
+      app = await buildApp({
+        db: handle.db,
+        config,
+        logger: false,
+        passwordCost: TEST_SCRYPT_COST,
+      })
+      const password = 'pw-turns-1234'
+      await addOperator(handle.db, 'turns', password, { cost: TEST_SCRYPT_COST })
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'turns', password },
+      })
+      const api = productApi(app, login.json().token)
+      const providerId = await api.provider()
+      await api.create(providerId)
+      // Four broad filters (every product): a narrow one's total is its match list, read afresh.
+      const filters = [0, 1, 2, 3].map((i) => ({ maxPrice: String(90_000_000 + i) }))
+      const exact = async (filter: object) =>
+        (await api.list({ ...filter, pageSize: '1' })).json().pagination.totalExact
+      for (const filter of filters) expect(await exact(filter)).toBe(true)
+      await api.create(providerId) // every total kept is now stale
+
+      // Asked together and answered at once, not exact: the first one's recount reaches the
+      // worker behind the other two pages, so theirs are asked for while it is under way, and
+      // wait for their turn.
+      waitForRecounts(handle.db, 0)
+      expect(await Promise.all(filters.slice(0, 3).map(exact))).toEqual([false, false, false])
+      // The last one asked waits for its own recount, the last in the queue...
+      waitForRecounts(handle.db, Number.POSITIVE_INFINITY)
+      expect(await exact(filters[3])).toBe(true)
+      // ...by when the others were counted and told too, without being asked again.
+      waitForRecounts(handle.db, 0)
+      for (const filter of filters.slice(0, 3)) expect(await exact(filter)).toBe(true)
+    } finally {
+      await app?.close()
+      await handle.destroy()
+      await fresh.remove()
+    }
+  })
 })

@@ -150,6 +150,25 @@ describe('the dashboard', { timeout: 60_000 }, () => {
     expect(screen.queryByText('Database unavailable')).toBeNull()
   })
 
+  it('reads "about" a count the server is still counting, and asks again until it is exact', async () => {
+    // The server counted 2,500,001 trashed products before its latest write (decision 030).
+    let exact = false
+    server.use(
+      http.get(apiUrl('/products/trash'), () => {
+        const total = exact ? 2_500_020 : 2_500_001
+        const pagination = { page: 1, pageSize: 1, total, totalPages: total, totalExact: exact }
+        return HttpResponse.json({
+          data: [buildTrashed({ id: 8 })],
+          pagination: { ...pagination, hasPrev: false, hasNext: true },
+        })
+      }),
+    )
+    renderApp('/dashboard', { signedIn: true })
+    expect(await queue(/^Products in the Trash about 2\.5M$/)).toBeVisible()
+    exact = true
+    expect(await queue(/^Products in the Trash 2,500,020$/)).toBeVisible()
+  })
+
   it('refreshes the counts and the recent changes when a live change arrives', async () => {
     const stream = liveStream()
     const recentRequests: URL[] = []

@@ -1,12 +1,14 @@
-// A count as the dashboard shows it: the number once read, a placeholder of the number's size
+// A count as the dashboard shows it: the number once read ("about 2.5M" while the server counts
+// it again after a write), a placeholder of the number's size
 // while it loads (so nothing moves when it arrives), a dash when it could not be read.
 import { Text, type TextProps, VisuallyHidden } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Placeholder } from '../../components/placeholder'
+import type { Count } from './dashboard-api'
 import { DASHBOARD_MESSAGES } from './dashboard-messages'
 
 interface CountTextProps extends Omit<TextProps, 'children'> {
-  query: Pick<UseQueryResult<number>, 'data' | 'isError'>
+  query: Pick<UseQueryResult<Count>, 'data' | 'isError'>
 }
 
 export function CountText({ query, ...text }: CountTextProps) {
@@ -21,7 +23,7 @@ export function CountText({ query, ...text }: CountTextProps) {
       aria-busy={data === undefined && !isError}
     >
       {data !== undefined ? (
-        DASHBOARD_MESSAGES.count(data)
+        DASHBOARD_MESSAGES.count(data.total, data.exact)
       ) : isError ? (
         <>
           <span aria-hidden>—</span>

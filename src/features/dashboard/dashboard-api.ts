@@ -6,17 +6,29 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../lib/api-client'
 import type { HistoryEntry } from '../../lib/history'
-import { listQuery, type Page, pathKey } from '../../lib/query-client'
+import { INEXACT_TOTAL_REFETCH_MS, listQuery, type Page, pathKey } from '../../lib/query-client'
 import type { QueryParams } from '../../lib/query-string'
 import { DASHBOARD_MESSAGES } from './dashboard-messages'
 
+/** A count, and whether the server counted it since its latest write (decision 030). */
+export interface Count {
+  total: number
+  exact: boolean
+}
+
 /** How many records the list at `path` holds with these filters: one row asked for, its total
- * read. Quiet on failure (no toast): the card says so, rather than one toast per count. */
+ * read, and read again while it is not exact (as a list is: `listQuery`). Quiet on failure (no
+ * toast): the card says so, rather than one toast per count. */
 export function countQuery(path: string, filters: QueryParams = {}) {
   const query = { ...filters, pageSize: 1 }
   return queryOptions({
     queryKey: [...pathKey(path), query],
-    queryFn: () => api.get<Page<unknown>>(path, query).then((page) => page.pagination.total),
+    queryFn: async (): Promise<Count> => {
+      const { pagination } = await api.get<Page<unknown>>(path, query)
+      return { total: pagination.total, exact: pagination.totalExact !== false }
+    },
+    refetchInterval: (loaded) =>
+      loaded.state.data?.exact === false ? INEXACT_TOTAL_REFETCH_MS : false,
   })
 }
 

@@ -1,6 +1,8 @@
 // The dashboard's words below the spec's greeting (issue 31, point 3): its sections, its queues
 // and its recent changes.
 
+import { formatAboutCount } from '../../lib/format'
+
 const count = new Intl.NumberFormat('en-NG')
 
 export const DASHBOARD_MESSAGES = {
@@ -21,8 +23,8 @@ export const DASHBOARD_MESSAGES = {
    * does not import: shared, it became a chunk of its own that every form route loaded. */
   trash: (listTitle: string) => `${listTitle} in the Trash`,
   open: (title: string) => `Open ${title}`,
-  /** A number as the pager and the counts write it: "1,234". */
-  count: (value: number) => count.format(value),
+  /** A number as the pager writes it: "1,234", or "about 2.5M" when not exact. */
+  count: (value: number, exact = true) => (exact ? count.format(value) : formatAboutCount(value)),
   /** Who and which fields: "by admin", "Name, Price". */
   by: (operator: string) => `by ${operator}`,
   /** A record that is gone: "Product 7". */

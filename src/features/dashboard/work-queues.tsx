@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import { paths } from '../../app/paths'
 import { COLLECTIONS } from './collections'
 import { CountText } from './count-text'
-import { countQuery, missingFieldsQuery } from './dashboard-api'
+import { type Count, countQuery, missingFieldsQuery } from './dashboard-api'
 import { DASHBOARD_MESSAGES } from './dashboard-messages'
 
 export function WorkQueues({ headingId }: { headingId: string }) {
@@ -58,7 +58,7 @@ export function WorkQueues({ headingId }: { headingId: string }) {
                   key={`${collection.api}:${field.field}`}
                   to={`${collection.list}?missing=${encodeURIComponent(field.field)}`}
                   label={DASHBOARD_MESSAGES.missing(collection.title, field.title)}
-                  count={{ data: field.missing, isError: false }}
+                  count={{ data: { total: field.missing, exact: true }, isError: false }}
                 />
               )),
           )}
@@ -71,12 +71,12 @@ export function WorkQueues({ headingId }: { headingId: string }) {
 interface QueueLinkProps {
   to: string
   label: string
-  count: Pick<UseQueryResult<number>, 'data' | 'isError'>
+  count: Pick<UseQueryResult<Count>, 'data' | 'isError'>
 }
 
 /** One queue: a row linking to its list, its count at the end (part of the link's name). */
 function QueueLink({ to, label, count }: QueueLinkProps) {
-  const waiting = (count.data ?? 0) > 0
+  const waiting = (count.data?.total ?? 0) > 0
   return (
     <Box
       as="li"
