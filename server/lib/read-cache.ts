@@ -34,6 +34,13 @@ const TTL_MS = 5_000
  * broad one at ten million rows takes 0.6–4 s, which no list request should wait for. */
 const RECOUNT_WAIT_MS = 20
 
+/** A recount that took at least RECOUNT_PAUSE_FROM_MS is not started again, whatever the writes,
+ * until RECOUNT_PAUSE_FACTOR times as long has passed since it ended: under a steady writer the
+ * recounts of a broad total (a second or more at ten million rows) would otherwise keep a core
+ * busy for good. Shorter counts are never paused, so small catalogues stay exact. */
+const RECOUNT_PAUSE_FROM_MS = 100
+const RECOUNT_PAUSE_FACTOR = 4
+
 /** What is kept, and at most how many of each: totals are small; list bodies can be hundreds of
  * kilobytes each; a narrow filter's matches up to 10,000 ids. */
 const KINDS = { totals: 1_000, bodies: 32, sessions: 1_000, ids: 1_000, matches: 64 } as const
@@ -63,12 +70,28 @@ interface Store {
   recountsHere: boolean
 }
 
-/** A total kept: its value, when its count arrived, and the generation it began in. A total
- * whose generation is not the store's is stale: counted before the latest write. */
-interface KeptTotal {
-  value: number
+/** When a count arrived and how long it took. */
+export interface CountTiming {
   at: number
+  took: number
+}
+
+/** A total kept: its value, when its count arrived and how long it took, and the generation it
+ * began in. A total whose generation is not the store's is stale: counted before the latest
+ * write. */
+interface KeptTotal extends CountTiming {
+  value: number
   generation: number
+}
+
+/** Whether a stale total counted as `last` says waits a while before it is counted again
+ * (RECOUNT_PAUSE_FACTOR); it is answered not exact meanwhile. Only with the product's own wait:
+ * a test that chooses the wait (`waitForRecounts`) has every recount start when asked, however
+ * slow a loaded machine made the last. */
+export function recountPaused(db: Db, last: CountTiming | undefined, now: number): boolean {
+  if (!last || last.took < RECOUNT_PAUSE_FROM_MS) return false
+  if (storeOf(db).recountWait !== RECOUNT_WAIT_MS) return false
+  return now - last.at < RECOUNT_PAUSE_FACTOR * last.took
 }
 
 /** A count in progress, and the generation it began in. */
@@ -173,7 +196,8 @@ function refresh<T>(
 /**
  * The total for this list and filter, counted only when not known since the last write. A stale
  * total (counted before a write) is counted again, once however many read it; each reader waits
- * for that recount at most `recountWait`, then has the stale total, not exact. Only a total never
+ * for that recount at most `recountWait`, then has the stale total, not exact; a slow one is not
+ * started again straight after the last (`recountPaused`). Only a total never
  * known is waited for: one known for longer than twice the TTL (a writer outside the product
  * may have changed it) is counted again like a stale one, and answered not exact meanwhile. At
  * ten million rows a broad count takes longer than the TTL (5 s on PostgreSQL): had its readers
@@ -195,6 +219,8 @@ export async function cachedTotal(
   const stale = known !== undefined && known.generation !== store.generation
   if (known && !stale && age < store.ttl) return { total: known.value, exact: true }
   if (known && stale && !store.recountsHere) return { total: known.value, exact: false }
+  if (known && stale && !store.recounts.has(key) && recountPaused(db, known, Date.now()))
+    return { total: known.value, exact: false }
   const arrived = store.generation
   const { counting, generation } = recounted(store, key, count)
   const answer = (total: number) => ({ total, exact: generation === arrived })
@@ -215,10 +241,12 @@ function recounted(store: Store, key: string, count: () => Promise<number>): Rec
   const pending = store.recounts.get(key)
   if (pending) return pending
   const generation = store.generation
+  const started = Date.now()
   const counting = count()
     .then((total) => {
       // Dated from its arrival: a count longer than the TTL would otherwise arrive expired.
-      keep(store, key, { value: total, at: Date.now(), generation })
+      const at = Date.now()
+      keep(store, key, { value: total, at, took: at - started, generation })
       return total
     })
     .finally(() => store.recounts.delete(key))
@@ -237,7 +265,7 @@ function keep(store: Store, key: string, total: KeptTotal): void {
 export function keepTotal(db: Db, key: string, { total, exact }: Total): void {
   const store = storeOf(db)
   const generation = exact ? store.generation : store.generation - 1
-  keep(store, key, { value: total, at: Date.now(), generation })
+  keep(store, key, { value: total, at: Date.now(), took: 0, generation })
 }
 
 /** Waits for a recount made elsewhere as long as a reader of a stale total waits for its own

@@ -14,7 +14,7 @@ import type { FastifyReply } from 'fastify'
 import { type ReadWorkers, readWorkersOf } from '../db/read-workers'
 import type { Db } from '../db/types'
 import { withCustomFields } from '../lib/custom-fields'
-import { waitedForRecount, writesHeard } from '../lib/read-cache'
+import { type CountTiming, recountPaused, waitedForRecount, writesHeard } from '../lib/read-cache'
 import { type AnyListSource, readPage } from './list-engine'
 import { type PageRequest, pagination } from './list-params'
 import type { Sort } from './sorts'
@@ -99,56 +99,69 @@ function writesOf(db: Db, workers: ReadWorkers): string {
   return `${writesHeard(db)}:${workers.unannouncedChanges()}`
 }
 
-/** Recounts queued or in progress in each pool's workers, by list and filter. */
-const recounts = new WeakMap<ReadWorkers, Map<string, Promise<void>>>()
+/** The recounts of one pool's workers. */
+interface Recounts {
+  /** Those queued or under way, by list and filter. */
+  queued: Map<string, Promise<void>>
+  /** How many are under way, and those waiting for their turn. */
+  running: number
+  waiting: (() => void)[]
+  /** When each list and filter's last one arrived and how long it took (`recountPaused`). */
+  last: Map<string, CountTiming>
+}
+
+const pools = new WeakMap<ReadWorkers, Recounts>()
 
 /** Beyond this many recounts queued in a pool, a stale total waits for a later page to ask. */
 const RECOUNTS_QUEUED_MAX = 64
+/** Timings kept per pool, one per list and filter. */
+const TIMINGS_MAX = 1_000
 
 /**
  * Has one worker count the filter's total again and tells every worker the result, exact unless
  * a write was heard meanwhile. One recount per list and filter at a time, which writes neither
- * drop nor repeat. Recounts take turns so as always to leave one worker free for pages (a broad
- * count takes seconds at ten million rows); the others wait their turn rather than being
- * dropped, so the dashboard's several stale totals all become exact without being asked again.
+ * drop nor repeat, and a slow one not again straight after the last (`recountPaused`). Recounts
+ * take turns so as always to leave one worker free for pages (a broad count takes seconds at ten
+ * million rows); the others wait their turn rather than being dropped, so the dashboard's several
+ * stale totals all become exact without being asked again.
  */
 function recountInWorkers(
   db: Db,
   workers: ReadWorkers,
   counted: Counted,
 ): Promise<void> | undefined {
-  const queued = recounts.get(workers) ?? new Map<string, Promise<void>>()
-  recounts.set(workers, queued)
+  const pool = pools.get(workers) ?? { queued: new Map(), running: 0, waiting: [], last: new Map() }
+  pools.set(workers, pool)
   const key = `${counted.list}:${JSON.stringify(counted.filter)}`
-  const known = queued.get(key)
+  const known = pool.queued.get(key)
   if (known) return known
-  if (queued.size >= RECOUNTS_QUEUED_MAX) return undefined
-  const recount = inTurn(workers, async () => {
+  if (pool.queued.size >= RECOUNTS_QUEUED_MAX) return undefined
+  if (recountPaused(db, pool.last.get(key), Date.now())) return undefined
+  const recount = inTurn(workers, pool, async () => {
     const before = writesOf(db, workers)
+    const started = Date.now()
     const total = (await workers.pages({ writes: before, count: counted })) as number
+    const at = Date.now()
+    if (pool.last.size >= TIMINGS_MAX) pool.last.clear()
+    pool.last.set(key, { at, took: at - started })
     const writes = writesOf(db, workers)
     const told: PagesMessage = { writes, counted: { ...counted, total, exact: writes === before } }
     workers.tellPages(told)
-  }).finally(() => queued.delete(key))
+  }).finally(() => pool.queued.delete(key))
   recount.catch(() => {}) // a failed recount: a later page starts another
-  queued.set(key, recount)
+  pool.queued.set(key, recount)
   return recount
 }
 
-/** Recounts running in each pool, and those waiting for their turn. */
-const turns = new WeakMap<ReadWorkers, { running: number; waiting: (() => void)[] }>()
-
 /** Runs `work` once fewer recounts run in the pool than leave one worker free for pages. */
-async function inTurn(workers: ReadWorkers, work: () => Promise<void>): Promise<void> {
-  const turn = turns.get(workers) ?? { running: 0, waiting: [] }
-  turns.set(workers, turn)
-  while (turn.running >= Math.max(1, workers.size - 1))
-    await new Promise<void>((resolve) => turn.waiting.push(resolve))
-  turn.running += 1
+async function inTurn(workers: ReadWorkers, pool: Recounts, work: () => Promise<void>) {
+  while (pool.running >= Math.max(1, workers.size - 1))
+    await new Promise<void>((resolve) => pool.waiting.push(resolve))
+  pool.running += 1
   try {
     await work()
   } finally {
-    turn.running -= 1
-    turn.waiting.shift()?.()
+    pool.running -= 1
+    pool.waiting.shift()?.()
   }
 }

@@ -122,6 +122,44 @@ describe('a stale total', () => {
   })
 })
 
+describe('a slow recount', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** A handle with the product's own wait, whose total 'k' took `took` ms to count as 5, then
+   * saw a write; and a count the test can see being started. */
+  async function countedIn(took: number) {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const db = {} as Db
+    await cachedTotal(db, 'k', async () => {
+      vi.setSystemTime(Date.now() + took)
+      return 5
+    })
+    forgetReadCaches(db)
+    const count = vi.fn(async () => 6)
+    return { db, count }
+  }
+
+  it('is not started again until four times as long has passed since it arrived', async () => {
+    const { db, count } = await countedIn(500)
+    vi.setSystemTime(Date.now() + 1_900)
+    expect(await cachedTotal(db, 'k', count)).toEqual({ total: 5, exact: false })
+    expect(count).not.toHaveBeenCalled()
+    vi.setSystemTime(Date.now() + 200)
+    expect(await cachedTotal(db, 'k', count)).toEqual({ total: 6, exact: true })
+    expect(count).toHaveBeenCalledTimes(1)
+  })
+
+  it('pauses nothing that counts quickly, nor where a test chose the wait', async () => {
+    const quick = await countedIn(99)
+    expect(await cachedTotal(quick.db, 'k', quick.count)).toEqual({ total: 6, exact: true })
+    const chosen = await countedIn(500)
+    waitForRecounts(chosen.db, Number.POSITIVE_INFINITY)
+    expect(await cachedTotal(chosen.db, 'k', chosen.count)).toEqual({ total: 6, exact: true })
+  })
+})
+
 describeEachDatabase('list totals', (suite) => {
   it('stay exact across creates and updates made through the API', async () => {
     const app = await suite.makeApp()
