@@ -84,8 +84,8 @@ interface KeptTotal extends CountTiming {
   generation: number
 }
 
-/** Whether a stale total counted as `last` says waits a while before it is counted again
- * (RECOUNT_PAUSE_FACTOR); it is answered not exact meanwhile. Only with the product's own wait:
+/** Whether a stale total whose last count arrived and took as `last` says must wait before it
+ * is counted again (RECOUNT_PAUSE_FACTOR); it is answered not exact meanwhile. Only with the product's own wait:
  * a test that chooses the wait (`waitForRecounts`) has every recount start when asked, however
  * slow a loaded machine made the last. */
 export function recountPaused(db: Db, last: CountTiming | undefined, now: number): boolean {
