@@ -19,6 +19,7 @@ export function CountText({ query, ...text }: CountTextProps) {
       lineHeight="1.2"
       fontVariantNumeric="tabular-nums"
       minW="2ch"
+      whiteSpace="nowrap" // "about 2.5M" on one line, beside a label that wraps instead
       {...text}
       aria-busy={data === undefined && !isError}
     >
