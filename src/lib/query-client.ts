@@ -108,6 +108,12 @@ export interface Page<T> {
  * counted again) is read again, so that the exact number replaces "about" a moment later. */
 export const INEXACT_TOTAL_REFETCH_MS = 1_500
 
+/** A query's `refetchInterval` for an answer whose total is `totalExact` (unknown while it loads,
+ * and from a server that does not say, means exact). */
+export function untilExact(totalExact: boolean | undefined): number | false {
+  return totalExact === false ? INEXACT_TOTAL_REFETCH_MS : false
+}
+
 /**
  * A page of a list: the key is the path and the query, so each filter and page is cached.
  * `map` turns each raw row into what the screen shows. While another page, sort or filter
@@ -128,8 +134,7 @@ export function listQuery<T, Raw = T>(
       return map ? { ...page, data: page.data.map(map) } : (page as unknown as Page<T>)
     },
     placeholderData: keepPreviousData,
-    refetchInterval: (loaded) =>
-      loaded.state.data?.pagination.totalExact === false ? INEXACT_TOTAL_REFETCH_MS : false,
+    refetchInterval: (loaded) => untilExact(loaded.state.data?.pagination.totalExact),
     meta: { errorText, list: { path, query } },
   })
 }

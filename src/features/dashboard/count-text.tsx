@@ -1,6 +1,6 @@
 // A count as the dashboard shows it: the number once read ("about 2.5M" while the server counts
-// it again after a write), a placeholder of the number's size
-// while it loads (so nothing moves when it arrives), a dash when it could not be read.
+// it again after a write), a placeholder of the number's size while it loads (so nothing moves
+// when it arrives), a dash when it could not be read.
 import { Text, type TextProps, VisuallyHidden } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Placeholder } from '../../components/placeholder'

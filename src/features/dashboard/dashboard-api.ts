@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../lib/api-client'
 import type { HistoryEntry } from '../../lib/history'
-import { INEXACT_TOTAL_REFETCH_MS, listQuery, type Page, pathKey } from '../../lib/query-client'
+import { listQuery, type Page, pathKey, untilExact } from '../../lib/query-client'
 import type { QueryParams } from '../../lib/query-string'
 import { DASHBOARD_MESSAGES } from './dashboard-messages'
 
@@ -27,8 +27,7 @@ export function countQuery(path: string, filters: QueryParams = {}) {
       const { pagination } = await api.get<Page<unknown>>(path, query)
       return { total: pagination.total, exact: pagination.totalExact !== false }
     },
-    refetchInterval: (loaded) =>
-      loaded.state.data?.exact === false ? INEXACT_TOTAL_REFETCH_MS : false,
+    refetchInterval: (loaded) => untilExact(loaded.state.data?.exact),
   })
 }
 
