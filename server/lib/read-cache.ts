@@ -392,9 +392,10 @@ export function forgetReadCaches(db: Db): void {
 }
 
 /** Keeps `db`'s answers until `forgetReadCaches(db)`, with no expiry: for a handle whose owner
- * hears of every write, however made (a SQLite connection that watches its data_version). */
-export function keepUntilForgotten(db: Db): void {
-  storeOf(db).ttl = Number.POSITIVE_INFINITY
+ * hears of every write, however made (a SQLite connection that watches its data_version), and
+ * for a test that must not depend on how long it takes (`keep` false restores the TTL). */
+export function keepUntilForgotten(db: Db, keep = true): void {
+  storeOf(db).ttl = keep ? Number.POSITIVE_INFINITY : TTL_MS
 }
 
 /** How long a reader of a stale total waits for its recount (RECOUNT_WAIT_MS unless told): 0
