@@ -21,6 +21,8 @@ import {
   keepTotal,
   keepUntilForgotten,
   leaveRecountsToOthers,
+  TotalNotKnown,
+  writesHeard,
 } from './lib/read-cache'
 import { type AnyListSource, countTotal, filterKey } from './lists/list-engine'
 import { type PageAnswer, type PagesMessage, pageBody } from './lists/list-pages'
@@ -73,8 +75,22 @@ export function workerPages(prepare: (sql: string) => SqliteDatabase.Statement) 
       }
       if ('count' in message)
         return countTotal(db, sourceOf(message.count.list), message.count.filter)
-      const body = await pageBody(db, sourceOf(message.page.list), message.page)
-      return { json: JSON.stringify(body), totalExact: body.pagination.totalExact }
+      const { page } = message
+      const source = sourceOf(page.list)
+      const answer = async (): Promise<PageAnswer> => {
+        const body = await pageBody(db, source, page)
+        return { json: JSON.stringify(body), totalExact: body.pagination.totalExact }
+      }
+      try {
+        return await answer()
+      } catch (error) {
+        if (!(error instanceof TotalNotKnown)) throw error
+        if (!page.countHere) return { totalNotKnown: true }
+        const before = writesHeard(db)
+        const total = await countTotal(db, source, page.filter)
+        keepTotal(db, filterKey(source, page.filter), { total, exact: writesHeard(db) === before })
+        return await answer()
+      }
     },
   }
 }

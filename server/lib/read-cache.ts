@@ -209,6 +209,7 @@ export async function cachedTotal(
   db: Db,
   key: string,
   count: () => Promise<number>,
+  { countedHere = false } = {},
 ): Promise<Total> {
   // A transaction is not a handle of its own and may see its own uncommitted writes.
   if (db.isTransaction) return { total: await count(), exact: true }
@@ -221,6 +222,7 @@ export async function cachedTotal(
   if (known && stale && !store.recountsHere) return { total: known.value, exact: false }
   if (known && stale && !store.recounts.has(key) && recountPaused(db, known, Date.now()))
     return { total: known.value, exact: false }
+  if (!known && !store.recountsHere && !countedHere) throw new TotalNotKnown(key)
   const arrived = store.generation
   const { counting, generation } = recounted(store, key, count)
   const answer = (total: number) => ({ total, exact: generation === arrived })
@@ -233,6 +235,14 @@ export async function cachedTotal(
   }
   const total = await within(counting, store.recountWait)
   return total === undefined ? { total: known.value, exact: false } : answer(total)
+}
+
+/** Thrown where counts are left to others (`leaveRecountsToOthers`) for a total never counted:
+ * whoever reads through them has it counted and told (`keepTotal`), then asks again. */
+export class TotalNotKnown extends Error {
+  constructor(readonly key: string) {
+    super(`The total ${key} has not been counted here`)
+  }
 }
 
 /** The total counted again, once for every concurrent reader however many writes happen
@@ -313,13 +323,15 @@ export function cachedCount(
   key: string,
   // biome-ignore lint/suspicious/noExplicitAny: any filtered list query
   query: () => SelectQueryBuilder<any, any, object>,
+  options: { countedHere?: boolean } = {},
 ): Promise<Total> {
-  return cachedTotal(db, key, async () => {
+  const count = async () => {
     const { total } = await query()
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow()
     return Number(total)
-  })
+  }
+  return cachedTotal(db, key, count, options)
 }
 
 /** A whole JSON answer, serialised once until the next write; one that `final` refuses (a page
@@ -404,9 +416,10 @@ export function waitForRecounts(db: Db, ms: number): void {
   storeOf(db).recountWait = ms
 }
 
-/** A stale total is answered as it is, not exact, and never counted on `db`: for SQLite's read
- * workers, whose synchronous count would block the thread for as long as it takes. Whoever
- * reads through them counts it again and tells them (`keepTotal`, ../lists/list-pages.ts). */
+/** A stale total is answered as it is, not exact, and one never counted throws `TotalNotKnown`
+ * (unless counted here on purpose): neither is counted on `db`, for SQLite's read workers, whose
+ * synchronous count would block the thread for as long as it takes. Whoever reads through them
+ * has it counted and tells them (`keepTotal`, ../lists/list-pages.ts). */
 export function leaveRecountsToOthers(db: Db): void {
   storeOf(db).recountsHere = false
 }

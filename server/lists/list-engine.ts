@@ -235,13 +235,17 @@ async function countMatches<F extends object, C>(
   filter: F,
   context: C,
 ): Promise<{ total: number; totalExact: boolean; everything: number }> {
+  // The unfiltered list's key: an empty filter's JSON is `{}`, so both share one count. It is
+  // counted wherever it is first needed (once per read worker): it guides the plan.
+  const key = filterKey(source, filter)
+  const everythingKey = `${source.name}:{}`
+  const countedHere = { countedHere: key === everythingKey }
   // Side by side: after a write, each may wait a moment for its recount (`cachedTotal`).
   const [{ total, exact }, everything] = await Promise.all([
-    cachedTotal(db, filterKey(source, filter), () => countFilter(db, source, filter, context)),
-    // The unfiltered list's key: an empty filter's JSON is `{}`, so both share one count.
-    cachedCount(db, `${source.name}:{}`, () =>
-      db.selectFrom(`${source.table} as p` as 'products as p'),
-    ),
+    cachedTotal(db, key, () => countFilter(db, source, filter, context), countedHere),
+    cachedCount(db, everythingKey, () => db.selectFrom(`${source.table} as p` as 'products as p'), {
+      countedHere: true,
+    }),
   ])
   return { total, totalExact: exact, everything: everything.total }
 }

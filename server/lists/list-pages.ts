@@ -32,6 +32,8 @@ export interface ListPage {
 export interface PageJob extends ListPage {
   /** The source's name (`ListSource.name`). */
   list: string
+  /** Whether the worker counts a total it never knew rather than answering `TotalNotKnown`. */
+  countHere?: boolean
 }
 
 /** A list and filter whose total is counted. */
@@ -49,11 +51,9 @@ export type PagesMessage = { writes: string } & (
   | { counted: Counted & { total: number; exact: boolean } }
 )
 
-/** A page's JSON as a worker answers it, and whether its total is exact. */
-export interface PageAnswer {
-  json: string
-  totalExact: boolean
-}
+/** A page's JSON as a worker answers it, and whether its total is exact; or that the worker has
+ * never counted its total (only when the job did not say `countHere`). */
+export type PageAnswer = { json: string; totalExact: boolean } | { totalNotKnown: true }
 
 /** The page as GET answers it, read on `db`. */
 export async function pageBody(db: Db, source: AnyListSource, job: ListPage) {
@@ -83,15 +83,27 @@ export async function sendPage(
 
 /** The page's JSON as a read worker reads it, its total counted again if it was not exact. */
 async function workerPage(db: Db, workers: ReadWorkers, page: PageJob): Promise<string> {
-  const ask = async () => {
-    const message: PagesMessage = { writes: writesOf(db, workers), page }
+  const ask = async (countHere: boolean) => {
+    const message: PagesMessage = { writes: writesOf(db, workers), page: { ...page, countHere } }
     return (await workers.pages(message)) as PageAnswer
   }
-  const first = await ask()
-  if (first.totalExact) return first.json
-  const recount = recountInWorkers(db, workers, { list: page.list, filter: page.filter })
-  if (!recount || !(await waitedForRecount(db, recount))) return first.json
-  return (await ask()).json
+  const counted = { list: page.list, filter: page.filter }
+  const asked = Date.now()
+  let answer = await ask(false)
+  if ('totalNotKnown' in answer) {
+    // Never counted in these workers: one worker counts it in its turn, which leaves one free
+    // for pages, and tells them all (two pages of a new filter had both workers count it for
+    // seconds at ten million rows, and every other read waited). A page needs its total, so
+    // this one waits; the page is asked again with `countHere` should the count not be told.
+    await recountInWorkers(db, workers, counted, { firstSince: asked })?.catch(() => {})
+    answer = await ask(true)
+  }
+  if ('totalNotKnown' in answer) throw new Error('A read worker did not count a total when asked')
+  if (answer.totalExact) return answer.json
+  const recount = recountInWorkers(db, workers, counted)
+  if (!recount || !(await waitedForRecount(db, recount))) return answer.json
+  const again = await ask(true)
+  return 'json' in again ? again.json : answer.json
 }
 
 /** The writes the main thread knows of: through the product's requests, and any other. */
@@ -118,8 +130,9 @@ const RECOUNTS_QUEUED_MAX = 64
 const TIMINGS_MAX = 1_000
 
 /**
- * Has one worker count the filter's total again and tells every worker the result, exact unless
- * a write was heard meanwhile. One recount per list and filter at a time, which writes neither
+ * Has one worker count the filter's total (for the first time: `firstSince`, when the page that
+ * found it unknown was asked for) and tells every worker the result, exact unless a write was
+ * heard meanwhile. One recount per list and filter at a time, which writes neither
  * drop nor repeat, and a slow one not again straight after the last (`recountPaused`). Recounts
  * take turns so as always to leave one worker free for pages (a broad count takes seconds at ten
  * million rows); the others wait their turn rather than being dropped, so the dashboard's several
@@ -129,6 +142,7 @@ function recountInWorkers(
   db: Db,
   workers: ReadWorkers,
   counted: Counted,
+  { firstSince }: { firstSince?: number } = {},
 ): Promise<void> | undefined {
   const pool = pools.get(workers) ?? { queued: new Map(), running: 0, waiting: [], last: new Map() }
   pools.set(workers, pool)
@@ -136,7 +150,13 @@ function recountInWorkers(
   const known = pool.queued.get(key)
   if (known) return known
   if (pool.queued.size >= RECOUNTS_QUEUED_MAX) return undefined
-  if (recountPaused(db, pool.last.get(key), Date.now())) return undefined
+  const last = pool.last.get(key)
+  if (firstSince === undefined) {
+    if (recountPaused(db, last, Date.now())) return undefined
+  } else if (last && last.at >= firstSince) {
+    // Counted and told since the page was asked for, which its worker had not yet heard.
+    return undefined
+  }
   const recount = inTurn(workers, pool, async () => {
     const before = writesOf(db, workers)
     const started = Date.now()

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app'
 import { addOperator } from '../../server/auth/operators'
 import { createDatabase, type DatabaseHandle, SQLITE_FILE_NAME } from '../../server/db/connection'
 import { migrateToLatest } from '../../server/db/migrate'
-import { ReadWorkers } from '../../server/db/read-workers'
+import { ReadWorkers, readWorkersOf } from '../../server/db/read-workers'
 import { reusingStatements } from '../../server/db/sqlite-setup.mjs'
 import { forgetReadCaches, waitForRecounts } from '../../server/lib/read-cache'
 import { type PageAnswer, type PageJob, pageJson } from '../../server/lists/list-pages'
@@ -138,13 +138,19 @@ describeEachDatabase('list pages (read whole by a worker on SQLite)', (suite) =>
       const read = async (writes = 'heard') => {
         sent.length = 0
         const answer = (await pages.answer({ writes, page: job })) as PageAnswer
+        if (!('json' in answer)) return answer
         const { total, totalExact } = JSON.parse(answer.json).pagination
         expect(answer.totalExact).toBe(totalExact)
         return { total, exact: totalExact, counted: counting() }
       }
       const counted = { list: 'products', filter: { name } }
       try {
+        // Never counted: not counted here unless the job says so (the main thread has one
+        // worker count it, and tells them all).
+        expect(await read()).toEqual({ totalNotKnown: true })
+        job.countHere = true
         expect(await read()).toEqual({ total: 3, exact: true, counted: true })
+        job.countHere = false
         // An hour on with no write: the total is still the one kept (elsewhere it would have
         // been counted again after a few seconds).
         vi.useFakeTimers({ toFake: ['Date'] })
@@ -387,30 +393,57 @@ test('a worker that stops fails its own query with a clear error, and the queue 
   }
 })
 
+/** An app on a fresh SQLite database with `readWorkers` read workers, signed in. */
+async function withWorkers(
+  readWorkers: number,
+  work: (api: ReturnType<typeof productApi>, handle: DatabaseHandle) => Promise<void>,
+) {
+  const fresh = await freshStorage('sqlite', '')
+  const config = testConfig(fresh.storage)
+  const handle = createDatabase(config, { readWorkers, workerPages: READ_WORKER_PAGES })
+  let app: FastifyInstance | undefined
+  try {
+    await migrateToLatest(handle.db)
+    app = await buildApp({ db: handle.db, config, logger: false, passwordCost: TEST_SCRYPT_COST })
+    const password = 'pw-workers-1234'
+    await addOperator(handle.db, 'workers', password, { cost: TEST_SCRYPT_COST })
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'workers', password },
+    })
+    await work(productApi(app, login.json().token), handle)
+  } finally {
+    await app?.close()
+    await handle.destroy()
+    await fresh.remove()
+  }
+}
+
+describe('a total never counted, on SQLite with two read workers', () => {
+  test('is counted once, by one worker, for every page that asks together', async () => {
+    await withWorkers(2, async (api, handle) => {
+      const providerId = await api.provider()
+      for (let i = 0; i < 3; i++) await api.create(providerId)
+      const workers = readWorkersOf(handle.db)
+      if (!workers) throw new Error('no read workers')
+      const sent = vi.spyOn(workers, 'pages')
+      // Broad (every product): a narrow filter's total is its match list, never counted apart.
+      const filter = { maxPrice: '90000000', pageSize: '1' }
+      const pages = await Promise.all([1, 2, 3, 4].map(() => api.list(filter)))
+      for (const page of pages)
+        expect(page.json().pagination).toMatchObject({ total: 3, totalExact: true })
+      const counts = sent.mock.calls.filter(([message]) => 'count' in (message as object))
+      expect(counts).toHaveLength(1)
+    })
+  })
+})
+
 describe('stale totals on SQLite with one read worker', () => {
   test('are all counted again in turn, not only the one a free worker takes', async () => {
     // One worker leaves room for one recount at a time, and reads every page, so which totals
     // it knows does not depend on which worker a page went to.
-    const fresh = await freshStorage('sqlite', '')
-    const config = testConfig(fresh.storage)
-    const handle = createDatabase(config, { readWorkers: 1, workerPages: READ_WORKER_PAGES })
-    let app: FastifyInstance | undefined
-    try {
-      await migrateToLatest(handle.db)
-      app = await buildApp({
-        db: handle.db,
-        config,
-        logger: false,
-        passwordCost: TEST_SCRYPT_COST,
-      })
-      const password = 'pw-turns-1234'
-      await addOperator(handle.db, 'turns', password, { cost: TEST_SCRYPT_COST })
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: 'turns', password },
-      })
-      const api = productApi(app, login.json().token)
+    await withWorkers(1, async (api, handle) => {
       const providerId = await api.provider()
       await api.create(providerId)
       // Four broad filters (every product): a narrow one's total is its match list, read afresh.
@@ -431,10 +464,6 @@ describe('stale totals on SQLite with one read worker', () => {
       // ...by when the others were counted and told too, without being asked again.
       waitForRecounts(handle.db, 0)
       for (const filter of filters.slice(0, 3)) expect(await exact(filter)).toBe(true)
-    } finally {
-      await app?.close()
-      await handle.destroy()
-      await fresh.remove()
-    }
+    })
   })
 })
