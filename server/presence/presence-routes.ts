@@ -1,4 +1,5 @@
-// PUT and DELETE /{collection}/{id}/presence of every entity (issue 31, decision 025): an edit
+// PUT and DELETE /{collection}/{id}/presence of every entity, and of a product's images
+// (/products/{id}/images/{imageId}/presence) (issue 31, decision 025): an edit
 // page says "I am editing this" when it opens and every few seconds after, and is answered who
 // else is; it says goodbye when it closes. Whenever who is editing a record changes, every
 // instance's event streams hear `event: presence` with the record, and the pages that have it
@@ -11,6 +12,7 @@ import type { Entity } from '../entity'
 import { HttpError } from '../errors'
 import { ok, pathParams } from '../lib/responses'
 import { pathId } from '../lists/list-params'
+import { IMAGE_NOT_FOUND, BASE_PATH as PRODUCTS_PATH } from '../products/product-request'
 import type { PresenceRecord, PresenceStore } from './presence-store'
 
 export interface PresenceRouteOptions {
@@ -48,28 +50,61 @@ const editors = {
   },
 }
 
-export function registerPresenceRoutes(app: FastifyInstance, options: PresenceRouteOptions) {
-  const { db, entities, store, publish, now = Date.now } = options
-  for (const { collection, table, notFound } of entities) {
-    const name = collection.replace(/^\/api\//, '')
-    const url = `${collection}/:id/presence`
-    /** The record the path names: 404 for a bad id or a record that is not there (deleted, in
-     * the trash), as its other routes answer. */
-    const recordOf = async (params: unknown): Promise<PresenceRecord> => {
-      const id = pathId(params)
+/** A kind of record an edit page can be open on: its presence route, and how the route's path
+ * names the record (404 for a bad id or a record that is not there, as its other routes say). */
+interface PresenceTarget {
+  url: string
+  params: ReturnType<typeof pathParams>
+  recordOf: (params: unknown) => Promise<PresenceRecord>
+}
+
+/** Every entity's records, and a product's images (a collection of each product's own:
+ * `products/7/images`, so a presence event names the image's path as its page asks for it). */
+function presenceTargets(db: Kysely<Database>, entities: readonly Entity[]): PresenceTarget[] {
+  const targets = entities.map(
+    ({ collection, table, notFound }): PresenceTarget => ({
+      url: `${collection}/:id/presence`,
+      params: pathParams('id'),
+      recordOf: async (params) => {
+        const id = pathId(params)
+        const found =
+          id !== undefined &&
+          (await db
+            .selectFrom(table as 'products')
+            .select('id')
+            .where('id', '=', id)
+            .executeTakeFirst())
+        if (!found) throw new HttpError(404, notFound)
+        return { collection: collection.replace(/^\/api\//, ''), id: found.id }
+      },
+    }),
+  )
+  const image: PresenceTarget = {
+    url: `${PRODUCTS_PATH}/:id/images/:imageId/presence`,
+    params: pathParams('id', 'imageId'),
+    recordOf: async (params) => {
+      const product = pathId(params)
+      const id = pathId(params, 'imageId')
       const found =
+        product !== undefined &&
         id !== undefined &&
         (await db
-          .selectFrom(table as 'products')
+          .selectFrom('productImages')
           .select('id')
           .where('id', '=', id)
+          .where('productId', '=', product)
           .executeTakeFirst())
-      if (!found) throw new HttpError(404, notFound)
-      return { collection: name, id: found.id }
-    }
-    const schema = { params: pathParams('id') }
+      if (!found) throw new HttpError(404, IMAGE_NOT_FOUND)
+      return { collection: `products/${product}/images`, id: found.id }
+    },
+  }
+  return [...targets, image]
+}
 
-    app.put(url, { config, schema: { ...schema, response: editors } }, async (request) => {
+export function registerPresenceRoutes(app: FastifyInstance, options: PresenceRouteOptions) {
+  const { db, entities, store, publish, now = Date.now } = options
+  for (const { url, params, recordOf } of presenceTargets(db, entities)) {
+    app.put(url, { config, schema: { params, response: editors } }, async (request) => {
       const record = await recordOf(request.params)
       const operator = requireOperator(request)
       const at = now()
@@ -79,7 +114,7 @@ export function registerPresenceRoutes(app: FastifyInstance, options: PresenceRo
 
     app.delete(
       url,
-      { config, schema: { ...schema, response: ok.deleted } },
+      { config, schema: { params, response: ok.deleted } },
       async (request, reply) => {
         const record = await recordOf(request.params)
         if (await store.leave(record, requireOperator(request).id)) await publish(record)

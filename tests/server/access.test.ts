@@ -303,6 +303,7 @@ describeEachDatabase('access control', (suite) => {
         'POST /api/imports/:batchId/undo',
         'GET /api/events',
         'PUT /api/products/:id/presence',
+        'PUT /api/products/:id/images/:imageId/presence',
         'DELETE /api/service-provider-categories/:id/presence',
         'GET /api/search',
       ]),

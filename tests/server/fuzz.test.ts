@@ -398,6 +398,9 @@ const ENDPOINTS: Endpoint[] = [
   // The dashboard (decision 028): the latest changes, and the required fields records lack.
   { method: 'GET', url: '/api/history', query: ['page', 'pageSize'] },
   ...COLLECTIONS.map((path): Endpoint => ({ method: 'GET', url: `${path}/missing-fields` })),
+  // Presence on a product image's edit page.
+  { method: 'PUT', url: `${IMAGE}/presence` },
+  { method: 'DELETE', url: `${IMAGE}/presence` },
 ]
 
 interface FuzzRequest {

@@ -9,6 +9,7 @@ import type { Role } from '../../server/auth/rights'
 import { keepUntilForgotten } from '../../server/lib/read-cache'
 import { PRESENCE_TTL_MS } from '../../server/presence/presence-store'
 import { type DatabaseSuite, describeEachDatabase } from './support/databases'
+import { solid } from './support/images'
 import { productApi } from './support/products'
 
 // Presence (issue 31, decision 025): PUT /{collection}/{id}/presence says "I am editing this"
@@ -117,6 +118,49 @@ describeEachDatabase('presence', (suite) => {
     }
     const noToken = await app.inject({ method: 'PUT', url: record.url })
     expect(noToken.statusCode).toBe(401)
+  })
+
+  test("a product image's edit page: its own record, named by its path; not another product's image", async () => {
+    const app = await suite.makeApp()
+    const url = await app.listen({ port: 0, host: '127.0.0.1' })
+    const [ada, bola] = [await signedIn(suite, app), await signedIn(suite, app)]
+    const api = productApi(app, ada.token)
+    const providerId = await api.provider()
+    const [product, other] = [await api.create(providerId), await api.create(providerId)]
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/api/products/${product.id}/images`,
+      headers: { authorization: `Bearer ${ada.token}` },
+      payload: { image: (await solid(8, 8, 'png')).toString('base64'), imageName: 'Front' },
+    })
+    expect(uploaded.statusCode, uploaded.body).toBe(201)
+    const imageId = uploaded.json().id as number
+    const path = `/api/products/${product.id}/images/${imageId}/presence`
+    const stream = await openEventStream(url, bola.token)
+
+    expect((await ada.call('PUT', path)).statusCode).toBe(200)
+    // The event names the image as its edit page asks for it: /products/7/images/12/presence.
+    const image = { collection: `products/${product.id}/images`, id: imageId }
+    expect(await stream.nextNamed((event) => event.name === 'presence')).toEqual({
+      name: 'presence',
+      data: image,
+    })
+    expect(editorsOf(await bola.call('PUT', path))).toEqual([ada.operator.username])
+    // The product itself is another record: nobody has it open.
+    expect(editorsOf(await bola.call('PUT', `/api/products/${product.id}/presence`))).toEqual([])
+    expect((await ada.call('DELETE', path)).statusCode).toBe(204)
+    expect(editorsOf(await bola.call('PUT', path))).toEqual([])
+    // An image of another product, or none, is 404 with the image routes' words.
+    for (const wrong of [
+      `/api/products/${other.id}/images/${imageId}/presence`,
+      `/api/products/${product.id}/images/999999999/presence`,
+      `/api/products/${product.id}/images/abc/presence`,
+    ]) {
+      const refused = await bola.call('PUT', wrong)
+      expect(refused.statusCode, wrong).toBe(404)
+      expect(refused.json().detail).toBe('Product image not found')
+    }
+    stream.close()
   })
 
   test('a heartbeat or a goodbye keeps the read caches: it changes nothing a list shows', async () => {

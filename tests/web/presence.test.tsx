@@ -16,6 +16,7 @@ const screens = [
   { name: 'product category', page: '/product-categories/2/edit' },
   { name: 'service provider', page: '/service-providers/9/edit' },
   { name: 'product', page: '/products/5/edit' },
+  { name: 'product image', page: '/products/5/images/12/edit' },
 ]
 
 describe('presence', () => {
@@ -54,5 +55,21 @@ describe('presence', () => {
     await router.navigate('/product-categories/2')
     await waitFor(() => expect(currentPath(router)).toBe('/product-categories/2'))
     await waitFor(() => expect(presence.calls.at(-1)).toBe('DELETE'))
+  })
+
+  it("hears of a product image's editors by the image's path", async () => {
+    const stream = liveStream()
+    const presence = presenceOf('/products/5/images/12')
+    server.use(stream.handler, ...presence.handlers)
+    renderApp('/products/5/images/12/edit', { signedIn: true })
+    await screen.findByRole('button', { name: 'Save Changes' }, LOADED)
+    await waitFor(() => expect(stream.requests).toHaveLength(1))
+    presence.setEditors(['ada'])
+    // Another image of the product, or the product itself, is not this page's record.
+    stream.sendPresence({ collection: 'products/5/images', id: 13 })
+    stream.sendPresence({ collection: 'products', id: 12 })
+    stream.sendPresence({ collection: 'products/5/images', id: 12 })
+    expect(await screen.findByText('Also editing: ada')).toBeInTheDocument()
+    expect(presence.calls.filter((call) => call === 'PUT')).toHaveLength(2)
   })
 })

@@ -2,7 +2,8 @@
 // the cropper in the form's "image" slot; Add Image stays disabled until a crop exists. Edit
 // shows 'Product image not found' with Back to Product instead of leaving for /not-found; an
 // image changed elsewhere while it is edited says by whom and what changed, and offers to load
-// the new version under the operator's edits (components/record-changed-alert.tsx).
+// the new version under the operator's edits (components/record-changed-alert.tsx); who else has
+// it open shows above (components/presence-notice.tsx).
 import { Button, Card, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
@@ -11,6 +12,7 @@ import { paths, routeId } from '../../app/paths'
 import { CancelLink } from '../../components/cancel-link'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/page-spinner'
+import { PresenceNotice } from '../../components/presence-notice'
 import { lazyNotices, RecordChangedAlert } from '../../components/record-changed-alert'
 import { customValues } from '../../forms/custom-fields'
 import { SchemaForm } from '../../forms/schema-form'
@@ -127,6 +129,7 @@ export function ProductImageEditPage() {
           { label: 'Edit' },
         ]}
       />
+      <PresenceNotice record={`/products/${productId}/images/${imageId}`} />
       <RecordChangedAlert edit={image} notices={notices} />
       <Panel>
         <SchemaForm<ProductImageFields>

@@ -5,12 +5,13 @@ import { HttpResponse, http } from 'msw'
 import type { Editor } from '../../../src/lib/presence'
 import { apiUrl } from '../msw/handlers-support'
 
-const PRESENCE = '/:collection/:id/presence'
+/** A record's, and a product image's. */
+const PRESENCE = ['/:collection/:id/presence', '/products/:id/images/:imageId/presence']
 
-export const presenceHandlers = [
-  http.put(apiUrl(PRESENCE), () => HttpResponse.json({ editors: [] })),
-  http.delete(apiUrl(PRESENCE), () => new HttpResponse(null, { status: 204 })),
-]
+export const presenceHandlers = PRESENCE.flatMap((path) => [
+  http.put(apiUrl(path), () => HttpResponse.json({ editors: [] })),
+  http.delete(apiUrl(path), () => new HttpResponse(null, { status: 204 })),
+])
 
 /** `record`: its API path (`/products/7`); `server.use(...presence.handlers)`. */
 export function presenceOf(record: string) {
