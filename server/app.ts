@@ -113,7 +113,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // instance's event streams hear every write; on SQLite the streams hear them straight away.
   const hub = createEventHub()
   const notices = config.databaseUrl
-    ? await listenForWrites(config.databaseUrl, db, app.log, hub.deliver, hub.deliverPresence)
+    ? await listenForWrites(
+        config.databaseUrl,
+        db,
+        app.log,
+        hub.deliver,
+        hub.deliverPresence,
+        // The streams missed what other instances wrote meanwhile: ended, each client connects
+        // again and refreshes what it shows, as after any drop (decision 024).
+        () => hub.closeAll(),
+      )
     : undefined
   if (notices) app.addHook('onClose', () => notices.close())
   registerReadCacheInvalidation(app, db, notices?.announce)

@@ -7,7 +7,9 @@
 // A second channel carries the live changes (../events/write-events.ts): each notice holds a
 // JSON array of write events, cut into notices under PostgreSQL's 8000-byte payload limit, and
 // every instance (this one too) hands what it hears to its own event streams. A third carries
-// presence (../presence): the record whose editors changed, `{"collection", "id"}`.
+// presence (../presence): the record whose editors changed, `{"collection", "id"}`. Notices sent
+// while the connection was down are lost: once it listens again, `onResumed` lets the owner tell
+// whoever relied on them (the app ends its streams, whose clients then catch up).
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
@@ -40,11 +42,13 @@ export async function listenForWrites(
   log: FastifyBaseLogger,
   onEvents: (events: WriteEvent[]) => void = () => {},
   onPresence: (record: PresenceRecord) => void = () => {},
+  onResumed: () => void = () => {},
 ): Promise<WriteNotices> {
   const holder = {}
   let client: pg.Client | null = null
   let closed = false
   let retry: NodeJS.Timeout | undefined
+  let everLost = false
   distrustReadCaches(db, holder, true)
 
   const listen = async () => {
@@ -54,6 +58,7 @@ export async function listenForWrites(
     const onLost = (error?: Error) => {
       if (lost || closed) return
       lost = true
+      everLost = true
       distrustReadCaches(db, holder, true)
       if (error) log.warn({ err: error }, 'write notices: connection lost, read caches off')
       retry = setTimeout(() => void listen(), RECONNECT_MS)
@@ -70,7 +75,11 @@ export async function listenForWrites(
       await current.query(`LISTEN ${CHANNEL}`)
       await current.query(`LISTEN ${EVENTS_CHANNEL}`)
       await current.query(`LISTEN ${PRESENCE_CHANNEL}`)
-      if (!closed && !lost) distrustReadCaches(db, holder, false)
+      if (!closed && !lost) {
+        distrustReadCaches(db, holder, false)
+        // Notices sent while no one listened are gone: whoever was told of writes needs telling.
+        if (everLost) onResumed()
+      }
     } catch (error) {
       onLost(error as Error)
       current.end().catch(() => {})

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { openEventStream, type StreamedEvent } from '../../scripts/support/event-stream'
 import type { Role } from '../../server/auth/rights'
@@ -173,6 +174,28 @@ describeEachDatabase('live changes', (suite) => {
         const viewer = await suite.createOperator({ role: 'viewer' })
         return [viewer.username, viewer.password]
       }
+    })
+
+    test("after its notices' connection drops, an instance ends its streams once it listens again, so clients catch up", async () => {
+      const { app, url } = await listening(suite)
+      const { token } = await signedIn(suite, app, 'viewer')
+      const stream = await openEventStream(url, token)
+      let ended = false
+      void stream.ended.then(() => {
+        ended = true
+      })
+      // This database's only listener is the app's (each test's apps close after it).
+      const dropped = await sql<{ pid: number }>`
+        select pg_terminate_backend(pid) as pid from pg_stat_activity
+        where datname = current_database() and query like 'LISTEN %'`.execute(suite.db)
+      expect(dropped.rows).toHaveLength(1)
+      expect(ended).toBe(false)
+      // It listens again after a second; then the stream ends, and a new one hears writes.
+      await stream.ended
+      const again = await openEventStream(url, token)
+      const category = await productApi(app, (await signedIn(suite, app)).token).category()
+      await again.next(of('product-categories', category.id))
+      again.close()
     })
   }
 })
