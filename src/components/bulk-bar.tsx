@@ -38,7 +38,7 @@ interface BulkBarProps {
 }
 
 export function BulkBar({ selection, pageIds, pageNames }: BulkBarProps) {
-  const { target, count, total, allMatching } = selection
+  const { target, count, countExact, total, totalExact, allMatching } = selection
   const client = useQueryClient()
   // The machine is created once; the latest selection is read through a ref.
   const latest = useRef(selection)
@@ -100,12 +100,12 @@ export function BulkBar({ selection, pageIds, pageNames }: BulkBarProps) {
     >
       <Text role="status" fontWeight="medium" me="auto">
         {allMatching
-          ? `All ${BULK_TEXTS.selected(target, count)}`
+          ? `All ${BULK_TEXTS.selected(target, count, countExact)}`
           : BULK_TEXTS.selected(target, count)}
       </Text>
       {!allMatching && pageTicked && total > count && (
         <Button size="sm" variant="plain" colorPalette="teal" onClick={selection.selectAllMatching}>
-          {BULK_TEXTS.selectAll(total)}
+          {BULK_TEXTS.selectAll(total, totalExact)}
         </Button>
       )}
       {/* Polite: the button appearing is told to a screen reader without moving its focus. */}
@@ -138,8 +138,8 @@ export function BulkBar({ selection, pageIds, pageNames }: BulkBarProps) {
         title={BULK_TEXTS.confirmTitle}
         text={
           target.trash
-            ? TRASH_TEXTS.moveMany(counted(target, count))
-            : BULK_TEXTS.confirmText(target, count)
+            ? TRASH_TEXTS.moveMany(counted(target, count, countExact))
+            : BULK_TEXTS.confirmText(target, count, countExact)
         }
         confirmText="Delete"
         busy={busy}

@@ -2,6 +2,7 @@
 // ("12 products disabled"; "3 product categories deleted; 2 refused: …", the refused grouped by
 // their reason so that many refusals still read as a few lines, each record named as its row
 // shows it, or by its id when no row the operator saw named it).
+import { formatAboutCount } from '../lib/format'
 import type { BulkAction } from './bulk-selection'
 import type { Nouns } from './trash-messages'
 
@@ -22,16 +23,21 @@ const SHOWN_IDS = 5
 
 const format = new Intl.NumberFormat('en-NG')
 
-export function counted(target: Nouns, count: number): string {
-  return `${format.format(count)} ${count === 1 ? target.one : target.many}`
+/** "12 products"; "about 2.5M products" for a count the server says is not exact (a list's
+ * total just after a write, decision 030). */
+export function counted(target: Nouns, count: number, exact = true): string {
+  const number = exact ? format.format(count) : formatAboutCount(count)
+  return `${number} ${count === 1 ? target.one : target.many}`
 }
 
 export const BULK_TEXTS = {
-  selected: (target: Nouns, count: number) => `${counted(target, count)} selected`,
-  selectAll: (total: number) => `Select all ${format.format(total)} matching the filters`,
+  selected: (target: Nouns, count: number, exact = true) =>
+    `${counted(target, count, exact)} selected`,
+  selectAll: (total: number, exact = true) =>
+    `Select all ${exact ? format.format(total) : formatAboutCount(total)} matching the filters`,
   confirmTitle: 'Are you sure?',
-  confirmText: (target: Nouns, count: number) =>
-    `This action cannot be undone. This will permanently delete ${counted(target, count)}.`,
+  confirmText: (target: Nouns, count: number, exact = true) =>
+    `This action cannot be undone. This will permanently delete ${counted(target, count, exact)}.`,
   failed: 'Bulk action failed. Please try again.',
   /** Changes heard while rows are chosen, the list held still (lib/live-change-hub.ts). */
   heldChanges: (count: number) =>

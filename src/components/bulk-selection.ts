@@ -26,12 +26,15 @@ export interface BulkSelection {
   target: BulkTarget
   /** The list's filters as the bulk call sends them for "all matching". */
   filter: Record<string, string>
-  /** How many rows the filters match (the list's total). */
+  /** How many rows the filters match (the list's total), and whether that is exact. */
   total: number
+  totalExact: boolean
   ids: ReadonlySet<number>
   allMatching: boolean
-  /** How many records the action would reach. */
+  /** How many records the action would reach; not exact when it is all matching and the total
+   * is not. */
   count: number
+  countExact: boolean
   isSelected: (id: number) => boolean
   toggle: (id: number, pageIds: number[]) => void
   setPage: (pageIds: number[], selected: boolean) => void
@@ -58,7 +61,7 @@ export function filterValues(query: QueryParams): Record<string, string> {
 export function useBulkSelection(
   target: BulkTarget,
   query: QueryParams,
-  total: number | undefined,
+  pagination: { total: number; totalExact?: boolean } | undefined,
 ): BulkSelection {
   const filter = filterValues(query)
   const key = JSON.stringify(filter)
@@ -66,14 +69,17 @@ export function useBulkSelection(
   // Derived rather than reset in an effect: the first render under new filters shows nothing.
   const state = stored.key === key ? stored : { key, ids: new Set<number>(), allMatching: false }
   const set = (ids: Set<number>, allMatching = false) => setState({ key, ids, allMatching })
-  const matching = total ?? 0
+  const matching = pagination?.total ?? 0
+  const totalExact = pagination?.totalExact !== false
   return {
     target,
     filter,
     total: matching,
+    totalExact,
     ids: state.ids,
     allMatching: state.allMatching,
     count: state.allMatching ? matching : state.ids.size,
+    countExact: !state.allMatching || totalExact,
     isSelected: (id) => state.allMatching || state.ids.has(id),
     toggle: (id, pageIds) => {
       // Leaving "all matching" by unticking a row keeps the rest of this page ticked.

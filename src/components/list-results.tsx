@@ -1,13 +1,16 @@
 // The body of every paged list screen: a spinner on the first load, the error text when the load
 // failed, the empty text when there is nothing, else the caller's rows and a Pager. While another
 // page loads, the rows shown stay, dimmed, instead of a blank spinner. A page past the end (a
-// stale link, `?page=99`) says so and offers the last page.
+// stale link, `?page=99`) says so and offers the last page ("about" it when the total is not
+// exact); a first page without rows is empty, even if a total from before a write says more.
 import { Box, Button, Stack, Text } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { errorText } from '../lib/api-client'
 import { PageSpinner } from './page-spinner'
 import { type PageInfo, Pager } from './pager'
+
+const pageCount = new Intl.NumberFormat('en-NG')
 
 interface ListResultsProps<T> {
   /** The list's query (its failure is toasted by the query layer); while the next page loads
@@ -37,8 +40,11 @@ export function ListResults<T>(props: ListResultsProps<T>) {
   if (list.isPending) return <PageSpinner />
   const { data, pagination } = list.data
   const loading = list.isPlaceholderData
-  if (data.length === 0 && pagination.total > 0) {
-    return <PastTheEnd page={pagination.page} last={pagination.totalPages} onPage={onPage} />
+  const exact = pagination.totalExact !== false
+  // A first page without rows is an empty list, whatever a total counted before a write said.
+  if (data.length === 0 && pagination.total > 0 && (exact || pagination.page > 1)) {
+    const { page, totalPages } = pagination
+    return <PastTheEnd page={page} last={totalPages} exact={exact} onPage={onPage} />
   }
   if (data.length === 0) {
     return (
@@ -58,16 +64,20 @@ export function ListResults<T>(props: ListResultsProps<T>) {
 function PastTheEnd({
   page,
   last,
+  exact,
   onPage,
 }: {
   page: number
   last: number
+  /** False: `last` comes from a total counted before the latest write. */
+  exact: boolean
   onPage: (page: number) => void
 }) {
+  const pages = `${exact ? '' : 'about '}${pageCount.format(last)} ${last === 1 ? 'page' : 'pages'}`
   return (
     <Stack align="center" gap="3" py="12">
       <Text color="fg.muted">
-        There is no page {page}: this list has {last} {last === 1 ? 'page' : 'pages'}.
+        There is no page {page}: this list has {pages}.
       </Text>
       <Button colorPalette="teal" variant="outline" onClick={() => onPage(last)}>
         Go to the last page

@@ -28,7 +28,7 @@ const NEWEST: SortChoice = { sort: 'deleted', order: 'desc' }
 export function TrashPage({ target }: { target: TrashTarget }) {
   const params = useListParams(SORTS, NEWEST)
   const list = useQuery(trashQuery(target, { page: params.page, pageSize: params.pageSize }))
-  const selection = useBulkSelection(trashBulk(target), {}, list.data?.pagination.total)
+  const selection = useBulkSelection(trashBulk(target), {}, list.data?.pagination)
   const canWrite = useCan('write')
   const wide = useMediaQuery(WIDE_QUERY)
   const columns = wide ? wideColumns(target) : narrowColumns(target)

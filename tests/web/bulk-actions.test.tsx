@@ -15,6 +15,7 @@ import { findToast } from './support/toasts'
 function catalogue(
   total: number,
   answer: (body: Record<string, unknown>) => Record<string, unknown>,
+  totalExact = true,
 ) {
   const calls: Array<Record<string, unknown>> = []
   server.use(
@@ -33,6 +34,7 @@ function catalogue(
           page,
           pageSize: 30,
           total,
+          totalExact,
           totalPages,
           hasPrev: page > 1,
           hasNext: page < totalPages,
@@ -107,6 +109,25 @@ describe('bulk actions on products', () => {
       '42 products deleted; 3 refused: Reason A (#43, #44); Reason B (#45)',
     )
     expect(calls).toEqual([{ action: 'delete', filter: { name: 'Product' } }])
+  })
+
+  it('all matching a total the server is still counting says about how many', async () => {
+    const calls = catalogue(2_500_000, () => ({ done: [1], refused: [] }), false)
+    const { user } = await openTable('/products?name=Product')
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }))
+    // The page's own rows are counted exactly.
+    expect(within(bar()).getByRole('status')).toHaveTextContent('30 products selected')
+    await user.click(
+      within(bar()).getByRole('button', { name: 'Select all about 2.5M matching the filters' }),
+    )
+    expect(within(bar()).getByRole('status')).toHaveTextContent('All about 2.5M products selected')
+    await user.click(within(bar()).getByRole('button', { name: 'Delete' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' })
+    expect(dialog).toHaveTextContent(
+      'This will move about 2.5M products to the trash, where they can be restored.',
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(calls).toEqual([])
   })
 
   it('a refusal names the records by the names their rows show', async () => {

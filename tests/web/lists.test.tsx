@@ -110,6 +110,21 @@ describe('the pager', () => {
     expect(fullPath(router)).toBe('/products?page=102')
   })
 
+  it('past the end of a total still being counted, says about how many pages', async () => {
+    catalogue(3042, undefined, () => ({ totalExact: false }))
+    renderApp('/products?page=999', { signedIn: true })
+    expect(
+      await screen.findByText('There is no page 999: this list has about 102 pages.'),
+    ).toBeVisible()
+  })
+
+  it('a first page without rows is empty, whatever a total counted before a write said', async () => {
+    catalogue(0, undefined, () => ({ totalExact: false, total: 5 }))
+    renderApp('/products', { signedIn: true })
+    expect(await screen.findByText('Nothing to see here.')).toBeVisible()
+    expect(screen.queryByText(/There is no page/)).toBeNull()
+  })
+
   it('keeps the rows shown, dimmed and busy, while the next page loads', async () => {
     const slow = gate()
     catalogue(90, async (url) => {

@@ -94,8 +94,11 @@ export function CategoryListPage({ kind }: { kind: CategoryKind }) {
   }
   const listOptions = categories.list({ ...query, ...listParams.query })
   const list = useQuery(listOptions)
-  const total = list.data?.pagination.total
-  const selection = useBulkSelection(categories.bulk, categories.filterQuery(query), total)
+  const selection = useBulkSelection(
+    categories.bulk,
+    categories.filterQuery(query),
+    list.data?.pagination,
+  )
   // The names of this page's parents, asked for by id (never the whole hierarchy).
   const parentIds = (list.data?.data ?? []).flatMap((row) =>
     row.parent === null ? [] : [row.parent],

@@ -62,8 +62,7 @@ export function ProductImageListPage() {
     ...productImagesApi.list(id, listParams.query, custom),
     enabled: !Number.isNaN(id),
   })
-  const total = list.data?.pagination.total
-  const selection = useBulkSelection(productImageBulk(id), custom, total)
+  const selection = useBulkSelection(productImageBulk(id), custom, list.data?.pagination)
   const canWrite = useCan('write')
 
   return (

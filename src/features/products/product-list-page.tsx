@@ -39,7 +39,7 @@ export function ProductListPage() {
   }
   const listOptions = productsApi.list({ ...query, ...listParams.query })
   const list = useQuery(listOptions)
-  const selection = useBulkSelection(productBulk, query, list.data?.pagination.total)
+  const selection = useBulkSelection(productBulk, query, list.data?.pagination)
 
   return (
     <>

@@ -50,8 +50,11 @@ export function ProviderProductsPage() {
   const listOptions = productsApi.listOfProvider(id, { ...query, ...listParams.query })
   const list = useQuery({ ...listOptions, enabled: !Number.isNaN(id) })
   // A missing provider is on its way to /not-found; its list's 404 has nothing to add.
-  const total = list.data?.pagination.total
-  const selection = useBulkSelection(productBulk, { serviceProviderId: id, ...query }, total)
+  const selection = useBulkSelection(
+    productBulk,
+    { serviceProviderId: id, ...query },
+    list.data?.pagination,
+  )
   const canWrite = useCan('write')
 
   return (

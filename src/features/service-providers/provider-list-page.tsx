@@ -98,7 +98,7 @@ export function ProviderListPage() {
   }
   const listOptions = providersApi.list({ ...query, ...listParams.query })
   const list = useQuery(listOptions)
-  const selection = useBulkSelection(providerBulk, query, list.data?.pagination.total)
+  const selection = useBulkSelection(providerBulk, query, list.data?.pagination)
   const canWrite = useCan('write')
 
   return (
