@@ -88,7 +88,8 @@ describeEachDatabase('category search through its indexes', (suite) => {
       const ways: Array<[string, SearchBounds]> = [
         ['rare: matches sorted', { candidates: 1000, walkRows: 100_000 }],
         ['common: names walked in order', { candidates: 1, walkRows: 100_000 }],
-        ['common, walk too short: matches sorted', { candidates: 1, walkRows: 1 }],
+        // Every match is among the index's first (candidates + 1): the sample is all of them.
+        ['common, walk too short: the first candidates sorted', { candidates: 8, walkRows: 1 }],
       ]
       for (const [way, bounds] of ways) {
         for (const [needle, limit] of [
@@ -103,6 +104,26 @@ describeEachDatabase('category search through its indexes', (suite) => {
         }
       }
       expect(await searched(tag.toUpperCase())).toEqual(expected(tag, 50))
+    })
+
+    test('a common text whose matches lie past the walk: the candidates the index gave first, in order', async () => {
+      const names = ['a filler', `z ${tag} 1`, `y ${tag} 2`, `x ${tag} 3`, `w ${tag} 4`]
+      const made = await insert(names)
+      // Three candidates of four matches; a walk of one name ('a filler') finds none of them.
+      const rows = await namesMatching(suite.db, kind.table, tag, 50, {
+        candidates: 2,
+        walkRows: 1,
+      })
+      const found = rows.map((row) => row.name)
+      expect(found).toHaveLength(3)
+      expect(found).toEqual([...found].sort())
+      for (const name of found) expect(names.slice(1)).toContain(name)
+      // A limit below the candidates keeps the first of them in order.
+      const two = await namesMatching(suite.db, kind.table, tag, 2, { candidates: 2, walkRows: 1 })
+      expect(two.map((row) => row.name)).toEqual(found.slice(0, 2))
+      // Four candidates (one more than 3) of four matches: all of them, in order.
+      const all = await namesMatching(suite.db, kind.table, tag, 50, { candidates: 3, walkRows: 1 })
+      expect(ids(all)).toEqual(ids([...made.slice(1)].sort(byName)))
     })
 
     test('one or two characters: starts from the index range, then a bounded walk', async () => {
