@@ -15,6 +15,7 @@ import type { Audit } from './lib/history'
 import type { Dated, ListSource } from './lists/list-engine'
 import type { RawQuery } from './lists/list-params'
 import type { SortFields } from './lists/sorts'
+import type { PresenceRecord } from './presence/presence-store'
 import type { EntitySearch } from './search/search'
 
 /** A table that holds an entity's records (by id). */
@@ -81,6 +82,21 @@ export interface Entity<
   search?: EntitySearch
   /** Its own routes: create, update, nested lists. */
   routes?: (app: FastifyInstance, db: Kysely<Database>) => void
+  /** Records of its own, not entities, that have edit pages too (a product's images): where
+   * their presence routes are (../presence/). */
+  nestedPresence?: NestedPresence[]
+}
+
+/** A nested record's presence route, and the record a path names. */
+export interface NestedPresence {
+  /** e.g. `/api/products/:id/images/:imageId/presence`. */
+  url: string
+  /** The path's parameters, in order (`['id', 'imageId']`). */
+  params: string[]
+  /** The record the path names, as its edit page asks for it (`{collection:
+   * 'products/7/images', id: 12}`), or undefined if there is none (404 `notFound`). */
+  find: (db: Db, params: unknown) => Promise<PresenceRecord | undefined>
+  notFound: string
 }
 
 /** The collection's path under /api (`products`): how live changes and recent changes name it. */

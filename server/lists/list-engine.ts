@@ -239,13 +239,13 @@ async function countMatches<F extends object, C>(
   // counted wherever it is first needed (once per read worker): it guides the plan.
   const key = filterKey(source, filter)
   const everythingKey = `${source.name}:{}`
-  const countedHere = { countedHere: key === everythingKey }
+  const everyRow = () => db.selectFrom(`${source.table} as p` as 'products as p')
   // Side by side: after a write, each may wait a moment for its recount (`cachedTotal`).
   const [{ total, exact }, everything] = await Promise.all([
-    cachedTotal(db, key, () => countFilter(db, source, filter, context), countedHere),
-    cachedCount(db, everythingKey, () => db.selectFrom(`${source.table} as p` as 'products as p'), {
-      countedHere: true,
+    cachedTotal(db, key, () => countFilter(db, source, filter, context), {
+      countedHere: key === everythingKey,
     }),
+    cachedCount(db, everythingKey, everyRow, { countedHere: true }),
   ])
   return { total, totalExact: exact, everything: everything.total }
 }

@@ -1,7 +1,7 @@
-// PUT and DELETE /{collection}/{id}/presence of every entity, and of a product's images
-// (/products/{id}/images/{imageId}/presence) (issue 31, decision 025): an edit
-// page says "I am editing this" when it opens and every few seconds after, and is answered who
-// else is; it says goodbye when it closes. Whenever who is editing a record changes, every
+// PUT and DELETE /{collection}/{id}/presence of every entity, and of the records of their own
+// that have edit pages too (a product's images: `Entity.nestedPresence`) (issue 31, decision
+// 025): an edit page says "I am editing this" when it opens and every few seconds after, and is
+// answered who else is; it says goodbye when it closes. Whenever who is editing a record changes, every
 // instance's event streams hear `event: presence` with the record, and the pages that have it
 // open ask again. Write rights: whoever may open an edit page.
 import type { FastifyInstance } from 'fastify'
@@ -12,7 +12,6 @@ import type { Entity } from '../entity'
 import { HttpError } from '../errors'
 import { ok, pathParams } from '../lib/responses'
 import { pathId } from '../lists/list-params'
-import { IMAGE_NOT_FOUND, BASE_PATH as PRODUCTS_PATH } from '../products/product-request'
 import type { PresenceRecord, PresenceStore } from './presence-store'
 
 export interface PresenceRouteOptions {
@@ -58,10 +57,10 @@ interface PresenceTarget {
   recordOf: (params: unknown) => Promise<PresenceRecord>
 }
 
-/** Every entity's records, and a product's images (a collection of each product's own:
- * `products/7/images`, so a presence event names the image's path as its page asks for it). */
+/** Every entity's records, and the records of their own that have edit pages too
+ * (`Entity.nestedPresence`: a product's images). */
 function presenceTargets(db: Kysely<Database>, entities: readonly Entity[]): PresenceTarget[] {
-  const targets = entities.map(
+  const own = entities.map(
     ({ collection, table, notFound }): PresenceTarget => ({
       url: `${collection}/:id/presence`,
       params: pathParams('id'),
@@ -79,26 +78,20 @@ function presenceTargets(db: Kysely<Database>, entities: readonly Entity[]): Pre
       },
     }),
   )
-  const image: PresenceTarget = {
-    url: `${PRODUCTS_PATH}/:id/images/:imageId/presence`,
-    params: pathParams('id', 'imageId'),
-    recordOf: async (params) => {
-      const product = pathId(params)
-      const id = pathId(params, 'imageId')
-      const found =
-        product !== undefined &&
-        id !== undefined &&
-        (await db
-          .selectFrom('productImages')
-          .select('id')
-          .where('id', '=', id)
-          .where('productId', '=', product)
-          .executeTakeFirst())
-      if (!found) throw new HttpError(404, IMAGE_NOT_FOUND)
-      return { collection: `products/${product}/images`, id: found.id }
-    },
-  }
-  return [...targets, image]
+  const nested = entities.flatMap(({ nestedPresence = [] }) =>
+    nestedPresence.map(
+      ({ url, params, find, notFound }): PresenceTarget => ({
+        url,
+        params: pathParams(...params),
+        recordOf: async (path) => {
+          const record = await find(db, path)
+          if (!record) throw new HttpError(404, notFound)
+          return record
+        },
+      }),
+    ),
+  )
+  return [...own, ...nested]
 }
 
 export function registerPresenceRoutes(app: FastifyInstance, options: PresenceRouteOptions) {

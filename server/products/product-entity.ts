@@ -2,7 +2,7 @@
 // delete, bulk-change and show the history of products. Its own routes add create, update, a
 // provider's products and the images.
 import type { Entity } from '../entity'
-import { idFilter } from '../lists/list-params'
+import { idFilter, pathId } from '../lists/list-params'
 import { productSorts } from '../lists/sorts'
 import { deleteProduct, productTrash } from './product-delete'
 import { productColumns } from './product-export'
@@ -12,6 +12,7 @@ import { productImport } from './product-import'
 import { findProduct, type Product, type ProductFilter, productList } from './product-queries'
 import {
   BASE_PATH,
+  IMAGE_NOT_FOUND,
   NOT_FOUND,
   productBulkQuery,
   productFilter,
@@ -53,4 +54,24 @@ export const productEntity: Entity<ProductFilter, Product> = {
     registerProductImageRoutes(app, db)
     registerProductImageBulk(app, db)
   },
+  // An image's edit page: its events name the collection `products/7/images`, so that
+  // `/{collection}/{id}/presence` is still the page's own path.
+  nestedPresence: [
+    {
+      url: `${BASE_PATH}/:id/images/:imageId/presence`,
+      params: ['id', 'imageId'],
+      find: async (db, params) => {
+        const [product, image] = [pathId(params), pathId(params, 'imageId')]
+        if (product === undefined || image === undefined) return undefined
+        const found = await db
+          .selectFrom('productImages')
+          .select('id')
+          .where('id', '=', image)
+          .where('productId', '=', product)
+          .executeTakeFirst()
+        return found && { collection: `products/${product}/images`, id: found.id }
+      },
+      notFound: IMAGE_NOT_FOUND,
+    },
+  ],
 }
