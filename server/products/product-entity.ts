@@ -7,6 +7,7 @@ import { productSorts } from '../lists/sorts'
 import { deleteProduct, productTrash } from './product-delete'
 import { productColumns } from './product-export'
 import { registerProductImageBulk } from './product-image-bulk'
+import { isImageOf } from './product-image-queries'
 import { registerProductImageRoutes } from './product-image-routes'
 import { productImport } from './product-import'
 import { findProduct, type Product, type ProductFilter, productList } from './product-queries'
@@ -63,13 +64,8 @@ export const productEntity: Entity<ProductFilter, Product> = {
       find: async (db, params) => {
         const [product, image] = [pathId(params), pathId(params, 'imageId')]
         if (product === undefined || image === undefined) return undefined
-        const found = await db
-          .selectFrom('productImages')
-          .select('id')
-          .where('id', '=', image)
-          .where('productId', '=', product)
-          .executeTakeFirst()
-        return found && { collection: `products/${product}/images`, id: found.id }
+        if (!(await isImageOf(db, product, image))) return undefined
+        return { collection: `products/${product}/images`, id: image }
       },
       notFound: IMAGE_NOT_FOUND,
     },

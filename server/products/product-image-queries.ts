@@ -298,7 +298,8 @@ export async function lockProduct(trx: Transaction<Database>, productId: number)
   return row !== undefined
 }
 
-async function isImageOf(db: Db, productId: number, imageId: number): Promise<boolean> {
+/** Whether `imageId` is an image of `productId`. */
+export async function isImageOf(db: Db, productId: number, imageId: number): Promise<boolean> {
   const row = await db
     .selectFrom('productImages')
     .select('id')
