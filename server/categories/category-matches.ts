@@ -14,8 +14,14 @@
 //   candidates rather than of every match (sorting every match cost hundreds of milliseconds).
 // - One or two characters, which trigrams cannot serve: the same range, then the first
 //   `walkRows` names in order, tested. Names past them are not looked at.
+//
+// A tree of at most `walkRows` names (KEPT_TREE_ROWS), which every way above reads whole anyway,
+// is searched in memory instead (`keptTree`, `matchesIn`): the same order, from a copy read in it once until the
+// next write. A keystroke in the top bar searches both trees, and their statements were half of
+// its round trips to the database (decision 031).
 import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { CategoryTableName, Db } from '../db/types'
+import { cachedTree } from '../lib/read-cache'
 import type { FilteredQuery } from '../lists/list-engine'
 import {
   categoryName,
@@ -65,6 +71,61 @@ export async function namesMatching(
       ? await walkNames(db, table, lowered, wanted, bounds)
       : await containing(db, table, lowered, wanted, bounds)
   return [...starting, ...later]
+}
+
+/** A category with its name as the search orders it (lower-cased by the database). */
+export interface KeptRow extends CategoryRow {
+  key: string
+}
+
+/** A whole tree in the search's order, and its rows by id (for their ancestors). */
+export interface KeptTree {
+  rows: KeptRow[]
+  byId: Map<number, KeptRow>
+}
+
+/** The most categories a tree kept in memory holds: no more than the walk, so that the database
+ * would have found every match too. */
+export const KEPT_TREE_ROWS = SEARCH_BOUNDS.walkRows
+
+/** Every category of a tree of at most `most`; undefined for a larger tree. Read once until the
+ * next write (the read cache): a larger tree costs one read of `most + 1` names after each
+ * write to learn it is one. */
+export function keptTree(
+  db: Db,
+  table: CategoryTableName,
+  most = KEPT_TREE_ROWS,
+): Promise<KeptTree | undefined> {
+  return cachedTree(db, `${table}:${most}`, async () => {
+    const all = await inOrder(db, rows(db, table))
+      .select(nameKey(db).as('key'))
+      .limit(most + 1)
+      .execute()
+    if (all.length > most) return undefined
+    return { rows: all, byId: new Map(all.map((row) => [row.id, row])) }
+  })
+}
+
+/** `namesMatching` over a kept tree, leaving out the rows `skipped` refuses: the names starting
+ * with the text, then those holding it further on, in the tree's order. */
+export function matchesIn(
+  tree: KeptRow[],
+  text: string,
+  limit: number,
+  skipped: (row: KeptRow) => boolean = () => false,
+): KeptRow[] {
+  const lowered = text.toLowerCase()
+  const found: KeptRow[] = []
+  const collect = (matches: (key: string) => boolean) => {
+    for (const row of tree) {
+      if (found.length === limit) return
+      if (matches(row.key) && !skipped(row)) found.push(row)
+    }
+  }
+  collect((key) => key.startsWith(lowered))
+  // As `laterIn`: the first occurrence past the start.
+  collect((key) => key.indexOf(lowered) > 0)
+  return found
 }
 
 /** These categories, in the search's order. */

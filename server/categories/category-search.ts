@@ -4,7 +4,15 @@
 
 import type { CategoryTableName, Db } from '../db/types'
 import type { EntitySearch } from '../search/search'
-import { type CategoryRow, namedRows, namesMatching } from './category-matches'
+import {
+  type CategoryRow,
+  KEPT_TREE_ROWS,
+  type KeptTree,
+  keptTree,
+  matchesIn,
+  namedRows,
+  namesMatching,
+} from './category-matches'
 import { categories } from './category-queries'
 
 export interface CategoryMatch {
@@ -24,21 +32,43 @@ export interface CategorySearch {
   limit: number
 }
 
+/** `keptRows`: the largest tree searched in memory (0 in tests that ask the database). */
 export async function searchCategories(
   db: Db,
   table: CategoryTableName,
   search: CategorySearch,
+  keptRows = KEPT_TREE_ROWS,
 ): Promise<CategoryMatch[]> {
+  const tree = await keptTree(db, table, keptRows)
+  const lines = tree ? linesInTree(tree, search) : await linesInDatabase(db, table, search)
+  return lines.map((line) => {
+    const self = line[line.length - 1]
+    return { id: self.id, name: self.name, path: line.map((at) => at.name) }
+  })
+}
+
+const isExcluded = (line: CategoryRow[], search: CategorySearch) =>
+  line.some((at) => at.id === search.exclude)
+
+/** A small tree, searched in memory (./category-matches.ts): exactly what the database would
+ * find, with no statement at all. */
+function linesInTree(tree: KeptTree, search: CategorySearch): CategoryRow[][] {
+  const lineOfRow = (row: CategoryRow) => lineOf(row, tree.byId)
+  const skipped = (row: CategoryRow) => isExcluded(lineOfRow(row), search)
+  const named = search.ids && new Set(search.ids)
+  const rows = named
+    ? tree.rows.filter((row) => named.has(row.id) && !skipped(row))
+    : matchesIn(tree.rows, search.q ?? '', search.limit, skipped)
+  return rows.map(lineOfRow)
+}
+
+async function linesInDatabase(db: Db, table: CategoryTableName, search: CategorySearch) {
   const rows = await matchingRows(db, table, search)
-  const lineage = await lineageOf(db, table, rows)
+  const known = await withAncestors(db, table, rows)
   return rows
-    .map((row) => lineage.get(row.id) ?? [row])
-    .filter((line) => !line.some((at) => at.id === search.exclude))
+    .map((row) => lineOf(row, known))
+    .filter((line) => !isExcluded(line, search))
     .slice(0, search.ids ? undefined : search.limit)
-    .map((line) => {
-      const self = line[line.length - 1]
-      return { id: self.id, name: self.name, path: line.map((at) => at.name) }
-    })
 }
 
 /** The top bar's search (../search/): the pickers' search, each category shown with the path
@@ -62,9 +92,9 @@ async function matchingRows(db: Db, table: CategoryTableName, search: CategorySe
   return namesMatching(db, table, search.q ?? '', wanted)
 }
 
-/** Each row with its ancestors, from the top down to itself: every ancestor of every row read
- * in one statement, climbing the parents (a recursive CTE). */
-async function lineageOf(db: Db, table: CategoryTableName, rows: CategoryRow[]) {
+/** These rows and every ancestor of theirs, by id, read in one statement that climbs the
+ * parents (a recursive CTE). */
+async function withAncestors(db: Db, table: CategoryTableName, rows: CategoryRow[]) {
   const known = new Map<number, CategoryRow>(rows.map((row) => [row.id, row]))
   const missing = [
     ...new Set(rows.map((row) => row.parentId).filter((id): id is number => id !== null)),
@@ -87,14 +117,15 @@ async function lineageOf(db: Db, table: CategoryTableName, rows: CategoryRow[]) 
       .execute()
     for (const parent of ancestors) known.set(parent.id, parent)
   }
-  const lineage = new Map<number, CategoryRow[]>()
-  for (const row of rows) {
-    const line: CategoryRow[] = []
-    for (let at: CategoryRow | undefined = row; at && !line.includes(at); ) {
-      line.unshift(at)
-      at = at.parentId === null ? undefined : known.get(at.parentId)
-    }
-    lineage.set(row.id, line)
+  return known
+}
+
+/** The row with its ancestors, from the top down to itself. */
+function lineOf(row: CategoryRow, known: Map<number, CategoryRow>): CategoryRow[] {
+  const line: CategoryRow[] = []
+  for (let at: CategoryRow | undefined = row; at && !line.includes(at); ) {
+    line.unshift(at)
+    at = at.parentId === null ? undefined : known.get(at.parentId)
   }
-  return lineage
+  return line
 }

@@ -7,7 +7,8 @@
 //   (RECOUNT_WAIT_MS); a slower recount leaves it the stale total, marked not exact, and the
 //   recount's result is kept when it arrives (decision 030).
 // - Category list bodies: read far more often than categories change (filters, other clients).
-// - Category trees: a list filtered by a category first reads that category's descendants.
+// - Category trees: a list filtered by a category first reads that category's descendants; the
+//   pickers and the top bar search a tree of up to 10,000 names in memory.
 // - Match lists: the ids a narrow filter matches, in the sort's order, so that any of its pages is
 //   read by id instead of walking thousands of rows (`narrowPage` in ../lists/list-engine.ts). Which
 //   filters were narrow outlives writes, so the first request after one lists without counting.
@@ -42,8 +43,16 @@ const RECOUNT_PAUSE_FROM_MS = 100
 const RECOUNT_PAUSE_FACTOR = 4
 
 /** What is kept, and at most how many of each: totals are small; list bodies can be hundreds of
- * kilobytes each; a narrow filter's matches up to 10,000 ids. */
-const KINDS = { totals: 1_000, bodies: 32, sessions: 1_000, ids: 1_000, matches: 64 } as const
+ * kilobytes each; a narrow filter's matches up to 10,000 ids; a small category tree up to
+ * 10,000 names. */
+const KINDS = {
+  totals: 1_000,
+  bodies: 32,
+  sessions: 1_000,
+  ids: 1_000,
+  matches: 64,
+  trees: 8,
+} as const
 type Kind = keyof typeof KINDS
 
 interface Store {
@@ -135,7 +144,7 @@ function storeOf(db: Db): Store {
  * it was computed (every such write forgets it), so only writers outside the product wait a
  * little longer to be seen. A session is never served late: an operator CLI reset must refuse
  * reads within the TTL. */
-const SERVED_WHILE_REFRESHED = new Set<Kind>(['bodies', 'ids', 'matches'])
+const SERVED_WHILE_REFRESHED = new Set<Kind>(['bodies', 'ids', 'matches', 'trees'])
 
 async function remembered<T>(
   db: Db,
@@ -352,6 +361,11 @@ export async function cachedJson<T>(
 /** A list of ids (such as a category and its descendants), read once until the next write. */
 export function cachedIds(db: Db, key: string, read: () => Promise<number[]>): Promise<number[]> {
   return remembered(db, 'ids', key, read)
+}
+
+/** A small category tree's names, read once until the next write (../categories/category-matches.ts). */
+export function cachedTree<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  return remembered(db, 'trees', key, read)
 }
 
 /** The ids a narrow filter matches, in its sort's order, read once until the next write. */

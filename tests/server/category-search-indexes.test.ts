@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import { type CompiledQuery, type Kysely, sql } from 'kysely'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { namesMatching, type SearchBounds } from '../../server/categories/category-matches'
-import { searchCategories } from '../../server/categories/category-search'
+import { type CategorySearch, searchCategories } from '../../server/categories/category-search'
 import * as migration026 from '../../server/db/migrations/2026-11-27-026-category-search'
 import type { Database } from '../../server/db/types'
+import { forgetReadCaches } from '../../server/lib/read-cache'
 import { CATEGORY_KINDS } from './support/category-kinds'
 import { describeEachDatabase, uniqueName } from './support/databases'
 import { queryPlan } from './support/query-plan'
@@ -14,7 +15,8 @@ import { queryPlan } from './support/query-plan'
 // walk that finds too few falling back to the trigram index, one or two characters walked a
 // bounded way. Small bounds reach every way with a few rows; each way must give what a plain
 // scan gives, in the same order. The trigram index follows every write, and the migration
-// indexes the rows that were there before it.
+// indexes the rows that were there before it. A tree this small is searched in memory (decision
+// 031), which must answer what the database does: `keptRows` 0 asks the database.
 
 /** The search's order: the lower-cased name in code point order, then id. */
 function byName(a: { name: string; id: number }, b: { name: string; id: number }) {
@@ -50,9 +52,12 @@ describeEachDatabase('category search through its indexes', (suite) => {
         .values(rows)
         .returning(['id', 'name'])
         .execute()
+      // Written behind the product's back, as a seed script would: the caches are told.
+      forgetReadCaches(suite.db)
       return made
     }
     const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id)
+    /** The route's answer (from the tree kept in memory), once the database's own agrees. */
     async function searched(q: string) {
       const response = await app.inject({
         method: 'GET',
@@ -61,7 +66,9 @@ describeEachDatabase('category search through its indexes', (suite) => {
         query: { q, limit: '50' },
       })
       expect(response.statusCode, response.body).toBe(200)
-      return ids(response.json().data)
+      const inDatabase = await searchCategories(suite.db, kind.table, { q, limit: 50 }, 0)
+      expect(ids(response.json().data), q).toEqual(ids(inDatabase))
+      return ids(inDatabase)
     }
 
     test('every way gives a plain scan’s matches in its order: starts, then the rest', async () => {
@@ -174,6 +181,52 @@ describeEachDatabase('category search through its indexes', (suite) => {
       expect(await searched(`w ${tag} dru`)).toEqual([id])
     })
 
+    test('a tree this small is searched in memory: the database’s answers, one read for many searches', async () => {
+      const made = await insert([
+        `${tag} Zinc`,
+        `Acme ${tag} Tanks`,
+        `ÆÐ ${tag}`,
+        `x æð ${tag}`,
+        `${tag.toUpperCase()} alpha`,
+      ])
+      const [parent, child] = ids(made)
+      await suite.db
+        .updateTable(kind.table)
+        .set({ parentId: parent })
+        .where('id', '=', child)
+        .execute()
+      forgetReadCaches(suite.db)
+      const searches: CategorySearch[] = [
+        { q: tag, limit: 50 },
+        { q: tag.toUpperCase(), limit: 2 },
+        { q: tag.slice(2, 6), limit: 50 },
+        { q: 'æð', limit: 50 },
+        { q: 'Æ', limit: 3 },
+        { q: '', limit: 5 },
+        { q: tag, limit: 50, exclude: parent },
+        { ids: [made[3].id, child, 999_999_999], limit: 1 },
+        { ids: [child], exclude: parent, limit: 5 },
+      ]
+      for (const search of searches) {
+        const inDatabase = await searchCategories(suite.db, kind.table, search, 0)
+        expect(
+          await searchCategories(suite.db, kind.table, search),
+          JSON.stringify(search),
+        ).toEqual(inDatabase)
+      }
+      expect(
+        (await searchCategories(suite.db, kind.table, { q: `acme ${tag}`, limit: 5 }))[0],
+      ).toEqual({
+        id: child,
+        name: `Acme ${tag} Tanks`,
+        path: [`${tag} Zinc`, `Acme ${tag} Tanks`],
+      })
+      const statements = await queriesOf(suite.db, async (db) => {
+        for (const q of [tag, 'æð', 'zz']) await searchCategories(db, kind.table, { q, limit: 5 })
+      })
+      expect(statements).toHaveLength(1)
+    })
+
     test('a text ending in the last code point has no upper bound and is still searched', async () => {
       const [made] = await insert([`${tag} \u{10ffff}\u{10ffff} end`])
       expect(await searched(`${tag} \u{10ffff}`)).toEqual([made.id])
@@ -183,14 +236,15 @@ describeEachDatabase('category search through its indexes', (suite) => {
     test('a search reads its indexes: the prefix as a range, other matches through trigrams', async () => {
       await insert([`${tag} one`, `two ${tag}`])
       const queries = await queriesOf(suite.db, (db) =>
-        searchCategories(db, kind.table, { q: tag, limit: 20 }),
+        searchCategories(db, kind.table, { q: tag, limit: 20 }, 0),
       )
       const table =
         kind.table === 'productCategories' ? 'product_categories' : 'service_provider_categories'
-      const prefix = await queryPlan(suite.db, suite.dialect, queries[0])
+      // queries[0] learns that the tree is not kept (it has more than 0 names).
+      const prefix = await queryPlan(suite.db, suite.dialect, queries[1])
       // The name's B-trees would stand in for PostgreSQL's scan of a tiny table (a whole-index
       // walk): dropped for the trigram check (in a transaction rolled back).
-      const trigrams = await queryPlan(suite.db, suite.dialect, queries[1], async (trx) => {
+      const trigrams = await queryPlan(suite.db, suite.dialect, queries[2], async (trx) => {
         if (suite.dialect === 'postgres') {
           await sql`drop index ${sql.id(`${table}_name_prefix_idx`)}, ${sql.id(`${table}_lower_name_idx`)},
             ${sql.id(`${table}_name_idx`)}`.execute(trx)
@@ -228,10 +282,16 @@ describeEachDatabase('category search through its indexes', (suite) => {
     } finally {
       await migration026.up(suite.db)
     }
-    const found = await searchCategories(suite.db, 'productCategories', {
-      q: `${tag} keg`,
-      limit: 5,
-    })
+    forgetReadCaches(suite.db)
+    const found = await searchCategories(
+      suite.db,
+      'productCategories',
+      {
+        q: `${tag} keg`,
+        limit: 5,
+      },
+      0,
+    )
     expect(found.map((match) => match.name)).toEqual([`Old ${tag} Kegs`])
   })
 })
