@@ -16,9 +16,9 @@
 //   `walkRows` names in order, tested. Names past them are not looked at.
 //
 // A tree of at most `walkRows` names (KEPT_TREE_ROWS), which every way above reads whole anyway,
-// is searched in memory instead (`keptTree`, `matchesIn`): the same order, from a copy read in it once until the
-// next write. A keystroke in the top bar searches both trees, and their statements were half of
-// its round trips to the database (decision 031).
+// is searched in memory instead (`keptTree`, `matchesIn`): the same answers, from a copy read in
+// the search's order once until the next write. A keystroke in the top bar searches both trees,
+// and their statements were half of its round trips to the database (decision 031).
 import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { CategoryTableName, Db } from '../db/types'
 import { cachedTree } from '../lib/read-cache'
@@ -109,7 +109,7 @@ export function keptTree(
 /** `namesMatching` over a kept tree, leaving out the rows `skipped` refuses: the names starting
  * with the text, then those holding it further on, in the tree's order. */
 export function matchesIn(
-  tree: KeptRow[],
+  rows: KeptRow[],
   text: string,
   limit: number,
   skipped: (row: KeptRow) => boolean = () => false,
@@ -117,7 +117,7 @@ export function matchesIn(
   const lowered = text.toLowerCase()
   const found: KeptRow[] = []
   const collect = (matches: (key: string) => boolean) => {
-    for (const row of tree) {
+    for (const row of rows) {
       if (found.length === limit) return
       if (matches(row.key) && !skipped(row)) found.push(row)
     }

@@ -54,7 +54,8 @@ const isExcluded = (line: CategoryRow[], search: CategorySearch) =>
  * find, with no statement at all. */
 function linesInTree(tree: KeptTree, search: CategorySearch): CategoryRow[][] {
   const lineOfRow = (row: CategoryRow) => lineOf(row, tree.byId)
-  const skipped = (row: CategoryRow) => isExcluded(lineOfRow(row), search)
+  const skipped = (row: CategoryRow) =>
+    search.exclude !== undefined && isExcluded(lineOfRow(row), search)
   const named = search.ids && new Set(search.ids)
   const rows = named
     ? tree.rows.filter((row) => named.has(row.id) && !skipped(row))
