@@ -32,14 +32,14 @@ export interface CategorySearch {
   limit: number
 }
 
-/** `keptRows`: the largest tree searched in memory (0 in tests that ask the database). */
+/** `keptRows`: the largest tree searched in memory; 0 asks the database at once (tests). */
 export async function searchCategories(
   db: Db,
   table: CategoryTableName,
   search: CategorySearch,
   keptRows = KEPT_TREE_ROWS,
 ): Promise<CategoryMatch[]> {
-  const tree = await keptTree(db, table, keptRows)
+  const tree = keptRows > 0 ? await keptTree(db, table, keptRows) : undefined
   const lines = tree ? linesInTree(tree, search) : await linesInDatabase(db, table, search)
   return lines.map((line) => {
     const self = line[line.length - 1]
