@@ -78,14 +78,14 @@ export function workerPages(prepare: (sql: string) => SqliteDatabase.Statement) 
       const { page } = message
       const source = sourceOf(page.list)
       const answer = async (): Promise<PageAnswer> => {
-        const body = await pageBody(db, source, page)
+        const body = await pageBody(db, source, page, page.firstTotal === 'estimate')
         return { json: JSON.stringify(body), totalExact: body.pagination.totalExact }
       }
       try {
         return await answer()
       } catch (error) {
         if (!(error instanceof TotalNotKnown)) throw error
-        if (!page.countHere) return { totalNotKnown: true }
+        if (page.firstTotal !== 'count') return { totalNotKnown: true }
         const before = writesHeard(db)
         const total = await countTotal(db, source, page.filter)
         keepTotal(db, filterKey(source, page.filter), { total, exact: writesHeard(db) === before })

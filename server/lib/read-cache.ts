@@ -77,6 +77,9 @@ interface Store {
   recountWait: number
   /** False where a count would block the thread (`leaveRecountsToOthers`). */
   recountsHere: boolean
+  /** The estimate of each total never counted whose count is under way (`cachedTotal`),
+   * undefined when its sample was too thin to say; dropped when the count is kept. */
+  estimates: Map<string, Promise<number | undefined>>
 }
 
 /** When a count arrived and how long it took. */
@@ -114,7 +117,16 @@ interface Recount {
 export interface Total {
   total: number
   exact: boolean
+  /** True when the total was never counted and `total` is estimated from a sample while its
+   * first count is under way (decision 032). */
+  estimated?: boolean
 }
+
+/** Estimates a total never counted, or answers undefined when it cannot say (`cachedTotal`). */
+export type Estimate = () => Promise<number | undefined>
+
+/** Estimates kept at most, one per total whose first count is under way. */
+const ESTIMATES_MAX = 1_000
 
 // One store per database handle, so apps (and tests) on different databases never share.
 const stores = new WeakMap<object, Store>()
@@ -133,6 +145,7 @@ function storeOf(db: Db): Store {
       recounts: new Map(),
       recountWait: RECOUNT_WAIT_MS,
       recountsHere: true,
+      estimates: new Map(),
     }
     stores.set(db, store)
   }
@@ -206,8 +219,10 @@ function refresh<T>(
  * The total for this list and filter, counted only when not known since the last write. A stale
  * total (counted before a write) is counted again, once however many read it; each reader waits
  * for that recount at most `recountWait`, then has the stale total, not exact; a slow one is not
- * started again straight after the last (`recountPaused`). Only a total never
- * known is waited for: one known for longer than twice the TTL (a writer outside the product
+ * started again straight after the last (`recountPaused`). A total never
+ * known is counted and waited for; where the caller can `estimate` it, only as long as for a
+ * stale one: past that, the reader has the estimate, not exact, while the count goes on
+ * (decision 032). One known for longer than twice the TTL (a writer outside the product
  * may have changed it) is counted again like a stale one, and answered not exact meanwhile. At
  * ten million rows a broad count takes longer than the TTL (5 s on PostgreSQL): had its readers
  * waited, each would have waited for the next count.
@@ -218,7 +233,7 @@ export async function cachedTotal(
   db: Db,
   key: string,
   count: () => Promise<number>,
-  { countedHere = false } = {},
+  { countedHere = false, estimate }: { countedHere?: boolean; estimate?: Estimate } = {},
 ): Promise<Total> {
   // A transaction is not a handle of its own and may see its own uncommitted writes.
   if (db.isTransaction) return { total: await count(), exact: true }
@@ -231,10 +246,21 @@ export async function cachedTotal(
   if (known && stale && !store.recountsHere) return { total: known.value, exact: false }
   if (known && stale && !store.recounts.has(key) && recountPaused(db, known, Date.now()))
     return { total: known.value, exact: false }
-  if (!known && !store.recountsHere && !countedHere) throw new TotalNotKnown(key)
+  if (!known && !store.recountsHere && !countedHere) {
+    // Left to others to count; estimated here if the caller can.
+    const guess = await estimated(store, key, estimate)
+    if (guess) return guess
+    throw new TotalNotKnown(key)
+  }
   const arrived = store.generation
   const { counting, generation } = recounted(store, key, count)
   const answer = (total: number) => ({ total, exact: generation === arrived })
+  if (!known && estimate) {
+    const total = await within(counting, store.recountWait)
+    if (total !== undefined) return answer(total)
+    const guess = await estimated(store, key, estimate)
+    if (guess) return guess
+  }
   if (!known) return answer(await counting)
   if (!stale && age < 2 * store.ttl) {
     // Expired, with no write since: only a writer outside the product may have changed it, and
@@ -244,6 +270,25 @@ export async function cachedTotal(
   }
   const total = await within(counting, store.recountWait)
   return total === undefined ? { total: known.value, exact: false } : answer(total)
+}
+
+/** The total estimated once for every reader until its first count is kept, or undefined. */
+async function estimated(
+  store: Store,
+  key: string,
+  estimate: Estimate | undefined,
+): Promise<Total | undefined> {
+  if (!estimate) return undefined
+  let guessing = store.estimates.get(key)
+  if (!guessing) {
+    if (store.estimates.size >= ESTIMATES_MAX) store.estimates.clear()
+    guessing = estimate()
+    store.estimates.set(key, guessing)
+    // A failed estimate is the next reader's to try again.
+    guessing.catch(() => store.estimates.delete(key))
+  }
+  const total = await guessing
+  return total === undefined ? undefined : { total, exact: false, estimated: true }
 }
 
 /** Thrown where counts are left to others (`leaveRecountsToOthers`) for a total never counted:
@@ -275,6 +320,7 @@ function recounted(store: Store, key: string, count: () => Promise<number>): Rec
 }
 
 function keep(store: Store, key: string, total: KeptTotal): void {
+  store.estimates.delete(key)
   const { totals } = store.entries
   if (totals.size >= KINDS.totals && !totals.has(key)) totals.clear()
   totals.set(key, total)

@@ -6,7 +6,8 @@
 //   offers (`count`), and an exact one is checked against the page read beside it
 //   (`consistentPage`). A total counted before the latest write may be answered while it is
 //   counted again, marked not exact (decision 030); the page then reads one row more to know
-//   whether another page follows.
+//   whether another page follows. A total never counted whose count is slow is estimated from
+//   the newest rows meanwhile, and the page found by walking (decision 032).
 // - A narrow filter (under 2 % of all rows, at most 10,000) lists its matches once, in the sort's
 //   order, until the next write; its pages are read by id (`narrowPage`). That it was narrow is
 //   remembered across writes, so the first request after one lists without counting first.
@@ -15,7 +16,7 @@
 // - Exports walk the matches batch by batch by key (`keysetIds`), so memory stays flat.
 //
 // On SQLite with read workers, ./list-pages.ts runs `readPage` in a worker thread.
-import type { Kysely, SelectQueryBuilder } from 'kysely'
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { Database, Db } from '../db/types'
 import {
   cachedCount,
@@ -84,16 +85,20 @@ export interface Page<Row> {
   hasNext?: boolean
 }
 
-/** One page in the sort's order, plus the total (exact, or said not to be). */
+/** One page in the sort's order, plus the total (exact, or said not to be). With `estimate`, a
+ * total never counted whose count is slow is estimated meanwhile (`estimateMatches`). */
 export function readPage<F extends object, Row extends { id: number }, C>(
   db: Db,
   source: ListSource<F, Row, C>,
   filter: F,
   request: PageRequest,
   sort: Sort,
+  { estimate = false } = {},
 ): Promise<Page<Row>> {
   const listed = withAttributeConditions(source)
-  return consistentPage(db, request, (reader) => plannedPage(reader, listed, filter, request, sort))
+  return consistentPage(db, request, (reader) =>
+    plannedPage(reader, listed, filter, request, sort, estimate),
+  )
 }
 
 const attributed = new WeakMap<AnyListSource, AnyListSource>()
@@ -138,22 +143,27 @@ async function plannedPage<F extends object, Row extends { id: number }, C>(
   filter: F,
   request: PageRequest,
   sort: Sort,
+  estimate: boolean,
 ): Promise<Page<Row>> {
   const { page, pageSize } = request
   const context = (await source.prepare?.(db, filter)) as C
   const key = filterKey(source, filter)
+  const rowsNeeded = page * pageSize
   // A filter narrow when last seen lists its matches straight away, without counting them.
-  const counted = wasNarrow(db, key) ? undefined : await countMatches(db, source, filter, context)
-  if (!counted || isNarrow(counted.total, counted.everything)) {
+  const counted = wasNarrow(db, key)
+    ? undefined
+    : await countMatches(db, source, filter, context, estimate ? rowsNeeded : undefined)
+  if (!counted || (!counted.estimated && isNarrow(counted.total, counted.everything))) {
     const { query, newestFirst } = source.filter(db, filter, context, COLLECT)
     const narrow = await narrowPage(db, key, query, sort, newestFirst, request, (ids) =>
       source.read(db, ids, sort),
     )
     if (narrow) return narrow
   }
-  const { total, totalExact, everything } =
+  const { total, totalExact, everything, estimated } =
     counted ?? (await countMatches(db, source, filter, context))
-  const lookups = plan(page * pageSize, total, everything)
+  // An estimate promised a short walk; collecting every match would cost what the count does.
+  const lookups = estimated ? WALK : plan(rowsNeeded, total, everything)
   const { query, newestFirst } = source.filter(db, filter, context, lookups)
   // Only the page's ids are looked for with the filters; then just those rows are read in full.
   // A total that is not exact cannot say whether another page follows: one more row does.
@@ -227,27 +237,77 @@ export function filterKey(source: { name: string }, filter: object): string {
   return `${source.name}:${JSON.stringify(filter)}`
 }
 
-/** How many rows the filter matches (and whether that is exact: `cachedTotal`), and about how
- * many the list has (both counted once per write). */
+/** How many rows the filter matches (and whether that is exact, or estimated: `cachedTotal`),
+ * and about how many the list has (both counted once per write). Given the rows a page needs, a
+ * total never counted may be estimated while it is counted (`estimateMatches`). */
 async function countMatches<F extends object, C>(
   db: Db,
   source: ListSource<F, { id: number }, C>,
   filter: F,
   context: C,
-): Promise<{ total: number; totalExact: boolean; everything: number }> {
+  rowsNeeded?: number,
+): Promise<{ total: number; totalExact: boolean; estimated?: boolean; everything: number }> {
   // The unfiltered list's key: an empty filter's JSON is `{}`, so both share one count. It is
   // counted wherever it is first needed (once per read worker): it guides the plan.
   const key = filterKey(source, filter)
   const everythingKey = `${source.name}:{}`
   const everyRow = () => db.selectFrom(`${source.table} as p` as 'products as p')
+  const counting = cachedCount(db, everythingKey, everyRow, { countedHere: true })
+  const estimate =
+    rowsNeeded === undefined || key === everythingKey
+      ? undefined
+      : async () => estimateMatches(db, source, filter, context, (await counting).total, rowsNeeded)
   // Side by side: after a write, each may wait a moment for its recount (`cachedTotal`).
-  const [{ total, exact }, everything] = await Promise.all([
+  const [{ total, exact, estimated }, everything] = await Promise.all([
     cachedTotal(db, key, () => countFilter(db, source, filter, context), {
       countedHere: key === everythingKey,
+      estimate,
     }),
-    cachedCount(db, everythingKey, everyRow, { countedHere: true }),
+    counting,
   ])
-  return { total, totalExact: exact, everything: everything.total }
+  return { total, totalExact: exact, estimated, everything: everything.total }
+}
+
+/** The newest rows a total never counted is estimated from, each tested (decision 032). */
+export const SAMPLE_ROWS = 20_000
+
+/** Fewer matches than this among the sample say too little: the count is waited for. */
+const SAMPLE_MATCHES_MIN = 10
+
+/** A page planned from an estimate walks at most about this many rows; a longer walk (a deep
+ * page, a rare filter) waits for the count instead. */
+const ESTIMATED_WALK_MAX = 100_000
+
+/** Every lookup walks the rows in the page's order, testing each. */
+const WALK: Lookups = { text: 'scan', links: 'scan' }
+
+/**
+ * About how many of `everything` rows the filter matches, from the share of the newest
+ * SAMPLE_ROWS that it matches; undefined when the list is no bigger than the sample (its count
+ * is as quick), when the sample holds too few matches to say, or when walking to the page's
+ * `rowsNeeded` matches would be long. Matches spread as in the newest rows: seeded catalogues
+ * spread them evenly, a real one may lean, and the exact count replaces it within seconds.
+ */
+async function estimateMatches<F extends object, C>(
+  db: Db,
+  source: ListSource<F, { id: number }, C>,
+  filter: F,
+  context: C,
+  everything: number,
+  rowsNeeded: number,
+): Promise<number | undefined> {
+  if (everything <= SAMPLE_ROWS) return undefined
+  const { query, newestFirst } = source.filter(db, filter, context, WALK)
+  const oldestSampled = db
+    .selectFrom(`${source.table} as s` as 'products as s')
+    .select('s.id')
+    .orderBy('s.id', 'desc')
+    .limit(1)
+    .offset(SAMPLE_ROWS - 1)
+  const matched = await countRows(query.where(sql.ref(newestFirst), '>=', oldestSampled))
+  if (matched < SAMPLE_MATCHES_MIN) return undefined
+  if ((rowsNeeded * SAMPLE_ROWS) / matched > ESTIMATED_WALK_MAX) return undefined
+  return Math.round((matched * everything) / SAMPLE_ROWS)
 }
 
 /** How many rows the filter matches, counted now: the cheapest way the list offers. */

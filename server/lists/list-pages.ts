@@ -9,7 +9,9 @@
 // it (a count there blocks the worker: ../read-worker-pages.ts). The main thread then has one
 // worker count it again, once per list and filter however many pages ask meanwhile, and tells
 // every worker the result; it waits for that as long as the read cache waits for its own
-// recounts (`waitedForRecount`), and asks the page again if the result came in time.
+// recounts (`waitedForRecount`), and asks the page again if the result came in time. A total a
+// worker never knew is counted the same way; if its count is slow, the page is asked again with
+// the total estimated (decision 032).
 import type { FastifyReply } from 'fastify'
 import { type ReadWorkers, readWorkersOf } from '../db/read-workers'
 import type { Db } from '../db/types'
@@ -32,8 +34,9 @@ export interface ListPage {
 export interface PageJob extends ListPage {
   /** The source's name (`ListSource.name`). */
   list: string
-  /** Whether the worker counts a total it never knew rather than answering `TotalNotKnown`. */
-  countHere?: boolean
+  /** What the worker does with a total it never knew, rather than answering `TotalNotKnown`:
+   * count it, or estimate it from a sample (`TotalNotKnown` still if the sample cannot say). */
+  firstTotal?: 'count' | 'estimate'
 }
 
 /** A list and filter whose total is counted. */
@@ -52,12 +55,13 @@ export type PagesMessage = { writes: string } & (
 )
 
 /** A page's JSON as a worker answers it, and whether its total is exact; or that the worker has
- * never counted its total (only when the job did not say `countHere`). */
+ * never counted its total (unless the job said to count it: `firstTotal`). */
 export type PageAnswer = { json: string; totalExact: boolean } | { totalNotKnown: true }
 
-/** The page as GET answers it, read on `db`. */
-export async function pageBody(db: Db, source: AnyListSource, job: ListPage) {
-  const read = await readPage(db, source, job.filter, job.page, job.sort)
+/** The page as GET answers it, read on `db`; a total never counted whose count is slow is
+ * estimated meanwhile unless `estimate` is false. */
+export async function pageBody(db: Db, source: AnyListSource, job: ListPage, estimate = true) {
+  const read = await readPage(db, source, job.filter, job.page, job.sort, { estimate })
   const data = await withCustomFields(db, source.table, job.shown, read.rows)
   return { data, pagination: pagination(job.page, read.total, read) }
 }
@@ -83,26 +87,32 @@ export async function sendPage(
 
 /** The page's JSON as a read worker reads it, its total counted again if it was not exact. */
 async function workerPage(db: Db, workers: ReadWorkers, page: PageJob): Promise<string> {
-  const ask = async (countHere: boolean) => {
-    const message: PagesMessage = { writes: writesOf(db, workers), page: { ...page, countHere } }
+  const ask = async (firstTotal?: PageJob['firstTotal']) => {
+    const message: PagesMessage = { writes: writesOf(db, workers), page: { ...page, firstTotal } }
     return (await workers.pages(message)) as PageAnswer
   }
   const counted = { list: page.list, filter: page.filter }
   const asked = Date.now()
-  let answer = await ask(false)
+  let answer = await ask()
   if ('totalNotKnown' in answer) {
     // Never counted in these workers: one worker counts it in its turn, which leaves one free
     // for pages, and tells them all (two pages of a new filter had both workers count it for
-    // seconds at ten million rows, and every other read waited). A page needs its total, so
-    // this one waits; the page is asked again with `countHere` should the count not be told.
-    await recountInWorkers(db, workers, counted, { firstSince: asked })?.catch(() => {})
-    answer = await ask(true)
+    // seconds at ten million rows, and every other read waited). This page waits for it as for
+    // a recount, then has it estimated; should the sample not say, it waits for the count, and
+    // asks with `count` should that not be told.
+    const first = recountInWorkers(db, workers, counted, { firstSince: asked })
+    if (first && !(await waitedForRecount(db, first))) {
+      answer = await ask('estimate')
+      if ('json' in answer) return answer.json
+      await first.catch(() => {})
+    }
+    answer = await ask('count')
   }
   if ('totalNotKnown' in answer) throw new Error('A read worker did not count a total when asked')
   if (answer.totalExact) return answer.json
   const recount = recountInWorkers(db, workers, counted)
   if (!recount || !(await waitedForRecount(db, recount))) return answer.json
-  const again = await ask(true)
+  const again = await ask('count')
   return 'json' in again ? again.json : answer.json
 }
 

@@ -5,6 +5,8 @@ import {
   cachedTotal,
   forgetReadCaches,
   keepUntilForgotten,
+  leaveRecountsToOthers,
+  TotalNotKnown,
   waitForRecounts,
 } from '../../server/lib/read-cache'
 import { deferred } from '../support/machines'
@@ -120,6 +122,63 @@ describe('a stale total', () => {
     await settle()
     expect(await cachedTotal(db, 'k', count)).toEqual({ total: 5, exact: false })
     expect(counts).toHaveLength(2)
+  })
+})
+
+describe('a total never counted, with an estimate (decision 032)', () => {
+  const handle = () => ({}) as Db
+
+  it('is estimated once the wait passes, for every reader until its count arrives', async () => {
+    const db = handle()
+    waitForRecounts(db, 0)
+    const counted = deferred<number>()
+    const estimate = vi.fn(async () => 7_500)
+    const read = () => cachedTotal(db, 'k', () => counted.promise, { estimate })
+    const estimated = { total: 7_500, exact: false, estimated: true }
+    expect(await Promise.all([read(), read()])).toEqual([estimated, estimated])
+    expect(await read()).toEqual(estimated)
+    expect(estimate).toHaveBeenCalledTimes(1)
+    counted.resolve(5_000)
+    await settle()
+    expect(await read()).toEqual({ total: 5_000, exact: true })
+    expect(estimate).toHaveBeenCalledTimes(1)
+  })
+
+  it('is counted and waited for when the count comes within the wait, or the sample cannot say', async () => {
+    const quick = handle()
+    waitForRecounts(quick, Number.POSITIVE_INFINITY)
+    const unused = vi.fn(async () => 1)
+    expect(await cachedTotal(quick, 'k', async () => 5, { estimate: unused })).toEqual({
+      total: 5,
+      exact: true,
+    })
+    expect(unused).not.toHaveBeenCalled()
+
+    const db = handle()
+    waitForRecounts(db, 0)
+    const counted = deferred<number>()
+    const thin = vi.fn(async () => undefined)
+    const first = cachedTotal(db, 'k', () => counted.promise, { estimate: thin })
+    await settle()
+    counted.resolve(12)
+    expect(await first).toEqual({ total: 12, exact: true })
+    expect(thin).toHaveBeenCalledTimes(1)
+  })
+
+  it('where counts are left to others, is estimated if it can be, else not known', async () => {
+    const db = handle()
+    leaveRecountsToOthers(db)
+    const count = vi.fn(async () => 5)
+    expect(await cachedTotal(db, 'k', count, { estimate: async () => 40 })).toEqual({
+      total: 40,
+      exact: false,
+      estimated: true,
+    })
+    await expect(cachedTotal(db, 'j', count, { estimate: async () => undefined })).rejects.toThrow(
+      TotalNotKnown,
+    )
+    await expect(cachedTotal(db, 'i', count)).rejects.toThrow(TotalNotKnown)
+    expect(count).not.toHaveBeenCalled()
   })
 })
 
