@@ -297,14 +297,18 @@ async function estimateMatches<F extends object, C>(
   rowsNeeded: number,
 ): Promise<number | undefined> {
   if (everything <= SAMPLE_ROWS) return undefined
-  const { query, newestFirst } = source.filter(db, filter, context, WALK)
-  const oldestSampled = db
+  // The bound is read first: as a subquery, PostgreSQL's planner guessed a third of the table
+  // from it and counted in parallel workers (330 ms at 10M against 10 ms).
+  const oldestSampled = await db
     .selectFrom(`${source.table} as s` as 'products as s')
     .select('s.id')
     .orderBy('s.id', 'desc')
     .limit(1)
     .offset(SAMPLE_ROWS - 1)
-  const matched = await countRows(query.where(sql.ref(newestFirst), '>=', oldestSampled))
+    .executeTakeFirst()
+  if (!oldestSampled) return undefined
+  const { query, newestFirst } = source.filter(db, filter, context, WALK)
+  const matched = await countRows(query.where(sql.ref(newestFirst), '>=', oldestSampled.id))
   if (matched < SAMPLE_MATCHES_MIN) return undefined
   if ((rowsNeeded * SAMPLE_ROWS) / matched > ESTIMATED_WALK_MAX) return undefined
   return Math.round((matched * everything) / SAMPLE_ROWS)
