@@ -71,7 +71,8 @@ export const MIN_INDEXED_LENGTH = 3
  * On PostgreSQL the trigram index collects every match, which are then sorted: cheap for a few
  * hundred, not for thousands (5,000 matches: 11–18 ms). When the page fills after a short walk
  * (`lookup` 'scan', see `lookupFor`), the same test is written as `strpos`, which no index
- * serves, so PostgreSQL walks the newest rows and tests each (2 ms for that page).
+ * serves, so PostgreSQL walks the newest rows and tests each (2 ms for that page). With
+ * 'test', every row is tested on its own on both (`testEachRow`).
  */
 export function filterByText<Q extends FilteredQuery>(
   db: Db,
@@ -79,6 +80,7 @@ export function filterByText<Q extends FilteredQuery>(
   searches: Array<[TextColumn, string | undefined]>,
   lookup: Lookup = 'index',
 ): { query: Q; newestFirst: string } {
+  if (lookup === 'test') return { query: testEachRow(db, query, searches), newestFirst: 'p.id' }
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   const phrases: string[] = []
   let filtered = query

@@ -9,6 +9,7 @@ import {
   type Filtered,
   type FilteredQuery,
   type ListSource,
+  type Lookups,
   onlyFilters,
 } from '../lists/list-engine'
 import { orderBySort, type Sort } from '../lists/sorts'
@@ -51,7 +52,7 @@ export async function findProvider(db: Db, id: number): Promise<Provider | undef
 export const providerList: ListSource<ProviderFilter, Provider> = {
   name: 'providers',
   table: 'serviceProviders',
-  filter: (db, filter) => filterProviders(db, filter),
+  filter: (db, filter, _context, lookups) => filterProviders(db, filter, lookups),
   // Text filters alone are counted from the text index alone (see `textIndexMatches`).
   count: (db, filter) => {
     const byTextIndex = onlyFilters(filter, 'email', 'brandName', 'personName', 'phone')
@@ -84,8 +85,8 @@ async function providersIn(db: Db, ids: number[] | FilteredQuery, sort: Sort): P
 }
 
 /** The providers the list's filter matches, and how to walk them newest first. Text filters
- * always collect their matches through the index. */
-function filterProviders(db: Db, filter: ProviderFilter): Filtered {
+ * collect their matches through the index, except in an estimate's sample (`Lookup` 'test'). */
+function filterProviders(db: Db, filter: ProviderFilter, lookups: Lookups): Filtered {
   let filtered = db.selectFrom('serviceProviders as p')
   if (filter.enabled !== undefined)
     filtered = filtered.where('p.enabled', '=', filter.enabled ? 1 : 0)
@@ -98,7 +99,8 @@ function filterProviders(db: Db, filter: ProviderFilter): Filtered {
         .where('categoryId', '=', categoryId),
     )
   }
-  return filterByText(db, filtered, textSearches(filter))
+  const lookup = lookups.text === 'test' ? 'test' : 'index'
+  return filterByText(db, filtered, textSearches(filter), lookup)
 }
 
 type ProviderScope = ExpressionBuilder<Database & { p: Database['serviceProviders'] }, 'p'>
