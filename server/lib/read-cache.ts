@@ -30,9 +30,11 @@ import type { Db } from '../db/types'
 
 const TTL_MS = 5_000
 
-/** How long a reader of a stale total waits for its recount before answering the stale value,
+/** How long after a recount began its readers wait for it before answering the stale value,
  * not exact: a small filter's count answers well within it, so small catalogues stay exact; a
- * broad one at ten million rows takes 0.6–4 s, which no list request should wait for. */
+ * broad one at ten million rows takes 0.6–4 s, which no list request should wait for. Readers
+ * that come later do not wait at all: each waiting 20 ms for a count of seconds cost every
+ * request of the filter 20 ms meanwhile. */
 const RECOUNT_WAIT_MS = 20
 
 /** A recount that took at least RECOUNT_PAUSE_FROM_MS is not started again, whatever the writes,
@@ -106,10 +108,11 @@ export function recountPaused(db: Db, last: CountTiming | undefined, now: number
   return now - last.at < RECOUNT_PAUSE_FACTOR * last.took
 }
 
-/** A count in progress, and the generation it began in. */
+/** A count in progress, the generation it began in, and when. */
 interface Recount {
   counting: Promise<number>
   generation: number
+  started: number
 }
 
 /** A list's total, and whether it was counted since the latest write (else it is the count from
@@ -253,10 +256,10 @@ export async function cachedTotal(
     throw new TotalNotKnown(key)
   }
   const arrived = store.generation
-  const { counting, generation } = recounted(store, key, count)
+  const { counting, generation, started } = recounted(store, key, count)
   const answer = (total: number) => ({ total, exact: generation === arrived })
   if (!known && estimate) {
-    const total = await within(counting, store.recountWait)
+    const total = await within(counting, waitLeft(store, started))
     if (total !== undefined) return answer(total)
     const guess = await estimated(store, key, estimate)
     if (guess) return guess
@@ -268,8 +271,13 @@ export async function cachedTotal(
     counting.catch(() => {}) // the next request counts again
     return { total: known.value, exact: true }
   }
-  const total = await within(counting, store.recountWait)
+  const total = await within(counting, waitLeft(store, started))
   return total === undefined ? { total: known.value, exact: false } : answer(total)
+}
+
+/** How much longer a reader waits for a count begun at `started` (`recountWait` from then). */
+function waitLeft(store: Store, started: number): number {
+  return store.recountWait - (Date.now() - started)
 }
 
 /** The total estimated once for every reader until its first count is kept, or undefined. */
@@ -314,7 +322,7 @@ function recounted(store: Store, key: string, count: () => Promise<number>): Rec
       return total
     })
     .finally(() => store.recounts.delete(key))
-  const recount = { counting, generation }
+  const recount = { counting, generation, started }
   store.recounts.set(key, recount)
   return recount
 }
@@ -333,15 +341,19 @@ export function keepTotal(db: Db, key: string, { total, exact }: Total): void {
   keep(store, key, { value: total, at: Date.now(), took: 0, generation })
 }
 
-/** Waits for a recount made elsewhere as long as a reader of a stale total waits for its own
- * (`waitForRecounts`): true when it finished in time. */
-export async function waitedForRecount(db: Db, recount: Promise<unknown>): Promise<boolean> {
+/** Waits for a recount made elsewhere, begun (or queued) at `started`, as long as a reader of a
+ * stale total waits for its own (`waitForRecounts`): true when it finished in time. */
+export async function waitedForRecount(
+  db: Db,
+  recount: Promise<unknown>,
+  started: number,
+): Promise<boolean> {
   // A failed recount is the next reader's to start again.
   const finished = recount.then(
     () => true,
     () => false,
   )
-  return (await within(finished, storeOf(db).recountWait)) === true
+  return (await within(finished, waitLeft(storeOf(db), started))) === true
 }
 
 /** Names the writes this handle has heard of (through the product): changes with each. */

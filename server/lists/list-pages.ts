@@ -101,17 +101,17 @@ async function workerPage(db: Db, workers: ReadWorkers, page: PageJob): Promise<
     // a recount, then has it estimated; should the sample not say, it waits for the count, and
     // asks with `count` should that not be told.
     const first = recountInWorkers(db, workers, counted, { firstSince: asked })
-    if (first && !(await waitedForRecount(db, first))) {
+    if (first && !(await waitedForRecount(db, first.done, first.since))) {
       answer = await ask('estimate')
       if ('json' in answer) return answer.json
-      await first.catch(() => {})
+      await first.done.catch(() => {})
     }
     answer = await ask('count')
   }
   if ('totalNotKnown' in answer) throw new Error('A read worker did not count a total when asked')
   if (answer.totalExact) return answer.json
   const recount = recountInWorkers(db, workers, counted)
-  if (!recount || !(await waitedForRecount(db, recount))) return answer.json
+  if (!recount || !(await waitedForRecount(db, recount.done, recount.since))) return answer.json
   const again = await ask('count')
   return 'json' in again ? again.json : answer.json
 }
@@ -124,12 +124,19 @@ function writesOf(db: Db, workers: ReadWorkers): string {
 /** The recounts of one pool's workers. */
 interface Recounts {
   /** Those queued or under way, by list and filter. */
-  queued: Map<string, Promise<void>>
+  queued: Map<string, Queued>
   /** How many are under way, and those waiting for their turn. */
   running: number
   waiting: (() => void)[]
   /** When each list and filter's last one arrived and how long it took (`recountPaused`). */
   last: Map<string, CountTiming>
+}
+
+/** A recount queued or under way, and when it was queued: its readers wait for it only until
+ * the read cache's wait has passed since then (`waitedForRecount`). */
+interface Queued {
+  done: Promise<void>
+  since: number
 }
 
 const pools = new WeakMap<ReadWorkers, Recounts>()
@@ -153,7 +160,7 @@ function recountInWorkers(
   workers: ReadWorkers,
   counted: Counted,
   { firstSince }: { firstSince?: number } = {},
-): Promise<void> | undefined {
+): Queued | undefined {
   const pool = pools.get(workers) ?? { queued: new Map(), running: 0, waiting: [], last: new Map() }
   pools.set(workers, pool)
   const key = `${counted.list}:${JSON.stringify(counted.filter)}`
@@ -179,8 +186,9 @@ function recountInWorkers(
     workers.tellPages(told)
   }).finally(() => pool.queued.delete(key))
   recount.catch(() => {}) // a failed recount: a later page starts another
-  pool.queued.set(key, recount)
-  return recount
+  const queued = { done: recount, since: Date.now() }
+  pool.queued.set(key, queued)
+  return queued
 }
 
 /** Runs `work` once fewer recounts run in the pool than leave one worker free for pages. */

@@ -84,6 +84,32 @@ describe('a stale total', () => {
     expect(counts).toHaveLength(1)
   })
 
+  it('is waited for only until the wait has passed since its recount began', async () => {
+    const db = handle()
+    // A long wait, so the first reader certainly waits; the second comes after it has passed.
+    waitForRecounts(db, 60_000)
+    await cachedTotal(db, 'k', async () => 5)
+    forgetReadCaches(db)
+    const { counts, count } = controlled()
+    let firstAnswered = false
+    const first = cachedTotal(db, 'k', count).then((total) => {
+      firstAnswered = true
+      return total
+    })
+    await settle()
+    expect(firstAnswered).toBe(false)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 60_001)
+      expect(await cachedTotal(db, 'k', count)).toEqual({ total: 5, exact: false })
+    } finally {
+      vi.useRealTimers()
+    }
+    counts[0].resolve(6)
+    expect(await first).toEqual({ total: 6, exact: true })
+    expect(counts).toHaveLength(1)
+  })
+
   it('is counted once for every concurrent reader', async () => {
     const { db, counts, count } = await staleFive()
     const answers = await Promise.all(Array.from({ length: 5 }, () => cachedTotal(db, 'k', count)))
