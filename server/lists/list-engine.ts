@@ -67,6 +67,10 @@ export interface ListSource<Filter extends object, Row extends { id: number }, C
   prepare?: (db: Db, filter: Filter) => Promise<Context>
   /** The rows the filter matches, found as `lookups` says. */
   filter: (db: Db, filter: Filter, context: Context, lookups: Lookups) => Filtered
+  /** True when the filter is known to match few rows (one provider's products): its count is
+   * quick, and a sample of the newest rows would hold too few matches to say, so it is never
+   * estimated (`estimateMatches`). */
+  fewMatches?: (filter: Filter) => boolean
   /** How many rows match, where a cheaper way than counting `filter`'s rows exists. */
   count?: (db: Db, filter: Filter, context: Context) => Promise<number> | undefined
   /** These rows (ids, or a query selecting them) read in full, in the sort's order. */
@@ -256,7 +260,7 @@ async function countMatches<F extends object, C>(
   const everyRow = () => db.selectFrom(`${source.table} as p` as 'products as p')
   const counting = cachedCount(db, everythingKey, everyRow, { countedHere: true })
   const estimate =
-    rowsNeeded === undefined || key === everythingKey
+    rowsNeeded === undefined || key === everythingKey || source.fewMatches?.(filter)
       ? undefined
       : async () => estimateMatches(db, source, filter, context, (await counting).total, rowsNeeded)
   // Side by side: after a write, each may wait a moment for its recount (`cachedTotal`).

@@ -65,6 +65,7 @@ export const productList: ListSource<ProductFilter, Product, number[]> = {
   table: 'products',
   prepare: categoryTree,
   filter: filterProducts,
+  fewMatches: (filter) => filter.serviceProviderId !== undefined,
   count: countProducts,
   read: productsIn,
   inReadWorkers: true,

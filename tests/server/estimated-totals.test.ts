@@ -14,7 +14,8 @@ describeEachDatabase('a total never counted, on a list bigger than the sample', 
     const app = await suite.makeApp()
     const { token } = await suite.loginAsNewOperator(app)
     const api = productApi(app, token)
-    const { id } = await api.create(await api.provider())
+    const providerId = await api.provider()
+    const { id } = await api.create(providerId)
     const tag = uniqueName('sampled')
     // Older rows that never match "hit", then the sample's rows, every fourth of which does: the
     // sample holds every match (a quarter of it), the list a sixth of its rows.
@@ -63,6 +64,10 @@ describeEachDatabase('a total never counted, on a list bigger than the sample', 
     // A filter whose matches are all older than the sample is never estimated: it waits.
     const old = await api.list({ name: `${tag} old`, pageSize: '30' })
     expect(old.json().pagination).toMatchObject({ total: older, totalExact: true })
+
+    // Nor are one provider's products (its list says they are few), though here they are all.
+    const ofProvider = await api.providerList(providerId, { name: `${tag} hit`, pageSize: '30' })
+    expect(ofProvider.json().pagination).toMatchObject({ total: matches, totalExact: true })
 
     // Waited for, the count is the exact one.
     waitForRecounts(suite.db, Number.POSITIVE_INFINITY)
