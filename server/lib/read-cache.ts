@@ -220,11 +220,11 @@ function refresh<T>(
 
 /**
  * The total for this list and filter, counted only when not known since the last write. A stale
- * total (counted before a write) is counted again, once however many read it; each reader waits
- * for that recount at most `recountWait`, then has the stale total, not exact; a slow one is not
- * started again straight after the last (`recountPaused`). A total never
- * known is counted and waited for; where the caller can `estimate` it, only as long as for a
- * stale one: past that, the reader has the estimate, not exact, while the count goes on
+ * total (counted before a write) is counted again, once however many read it; its readers wait
+ * for that recount until `recountWait` after it began, then have the stale total, not exact; a
+ * slow one is not started again straight after the last (`recountPaused`). A total never known
+ * is counted and waited for; where the caller can `estimate` it, only as long as for a stale
+ * one: past that, the reader has the estimate, not exact, while the count goes on
  * (decision 032). One known for longer than twice the TTL (a writer outside the product
  * may have changed it) is counted again like a stale one, and answered not exact meanwhile. At
  * ten million rows a broad count takes longer than the TTL (5 s on PostgreSQL): had its readers
