@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { forgetReadCaches, waitForRecounts } from '../../server/lib/read-cache'
 import { SAMPLE_ROWS } from '../../server/lists/list-engine'
 import { describeEachDatabase, uniqueName } from './support/databases'
-import { productApi } from './support/products'
+import { insertCopies, productApi } from './support/products'
 
 // A list's total never counted, on a list bigger than the sample, whose count is slow: its first
 // page is answered at once with the total estimated from the newest rows, said not exact, and
@@ -27,16 +27,7 @@ describeEachDatabase('a total never counted, on a list bigger than the sample', 
         (_, i) => `${tag} ${i % 4 === 0 ? 'hit' : 'miss'} ${i}`,
       ),
     ]
-    const row = await suite.db
-      .selectFrom('products')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-    const { id: _, priceLowKobo: _low, priceHighKobo: _high, attributes: _none, ...copy } = row
-    for (let at = 0; at < names.length; at += 1000) {
-      const batch = names.slice(at, at + 1000).map((name) => ({ ...copy, name }))
-      await suite.db.insertInto('products').values(batch).execute()
-    }
+    await insertCopies(suite.db, id, names.length, (i) => names[i])
     forgetReadCaches(suite.db)
     const everything = names.length + 1
     const matches = SAMPLE_ROWS / 4

@@ -7,6 +7,7 @@ import { type ProductFilter, productList } from '../../server/products/product-q
 import { describeEachDatabase, uniqueName } from './support/databases'
 import {
   buildProduct,
+  insertCopies,
   PRODUCT_KEYS,
   PRODUCTS,
   type ProductApi,
@@ -500,20 +501,6 @@ describeEachDatabase('product API', (suite) => {
     })
   })
 
-  /** Inserts copies of a product straight into the database, as an outside writer would. */
-  const insertCopies = async (id: number, copies: number) => {
-    const row = await suite.db
-      .selectFrom('products')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-    const { id: _, priceLowKobo: _low, priceHighKobo: _high, attributes: _none, ...copy } = row
-    for (let left = copies; left > 0; left -= 1000) {
-      const batch = Array.from({ length: Math.min(left, 1000) }, () => copy)
-      await suite.db.insertInto('products').values(batch).execute()
-    }
-  }
-
   describe('list filters', () => {
     test('newest first; each row is the full product with its own categories', async () => {
       const a = await api.category(`${tag} A`)
@@ -719,7 +706,11 @@ describeEachDatabase('product API', (suite) => {
     test('a narrow filter pages through its matches in every sort; writes show at once', async () => {
       // Copies of one product straight into the database make the tag rare, so its pages come
       // from its list of matches (isNarrow); the creates through the API come after them.
-      await insertCopies((await api.create(providerId, { name: uniqueName('filler') })).id, 400)
+      await insertCopies(
+        suite.db,
+        (await api.create(providerId, { name: uniqueName('filler') })).id,
+        400,
+      )
       const prices = [500, 700, 300, 700, 1200, 700, 900]
       const made: Array<{ id: number; price: number }> = []
       for (const [n, price] of prices.entries()) {
@@ -763,12 +754,18 @@ describeEachDatabase('product API', (suite) => {
     })
 
     test('a filter narrow when last seen is listed after a write without counting it first, until it outgrows the list', async () => {
-      await insertCopies((await api.create(providerId, { name: uniqueName('filler') })).id, 400)
+      await insertCopies(
+        suite.db,
+        (await api.create(providerId, { name: uniqueName('filler') })).id,
+        400,
+      )
       const made = [(await make('A')).id, (await make('B')).id, (await make('C')).id]
       const sort = sortRequest({}, productSorts, 'newest')
       const read = (db: typeof suite.db) =>
         readPage(db, productList, { name: tag }, { page: 1, pageSize: 2 }, sort)
-      await expectNarrowAfterWrites(suite.db, made, read, (copies) => insertCopies(made[0], copies))
+      await expectNarrowAfterWrites(suite.db, made, read, (copies) =>
+        insertCopies(suite.db, made[0], copies),
+      )
     })
 
     test('pages: page and pageSize, a page past the end is empty', async () => {

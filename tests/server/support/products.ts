@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
+import type { Db } from '../../../server/db/types'
 import { type DatabaseSuite, uniqueName } from './databases'
 import { type Json, type Query, stringify } from './requests'
 import { providerApi } from './service-providers'
@@ -8,6 +9,28 @@ import { providerApi } from './service-providers'
 // routes, shared by the product and product-image suites.
 
 export const PRODUCTS = '/api/products'
+
+/** Inserts `copies` copies of a product straight into the database, as an outside writer would,
+ * each named `name(i)` if given. */
+export async function insertCopies(
+  db: Db,
+  id: number,
+  copies: number,
+  name?: (i: number) => string,
+): Promise<void> {
+  const row = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  const { id: _, priceLowKobo: _low, priceHighKobo: _high, attributes: _none, ...copy } = row
+  for (let at = 0; at < copies; at += 1000) {
+    const batch = Array.from({ length: Math.min(copies - at, 1000) }, (_, i) =>
+      name ? { ...copy, name: name(at + i) } : copy,
+    )
+    await db.insertInto('products').values(batch).execute()
+  }
+}
 
 /** The keys of a product as GET answers it, in the contract's order. */
 export const PRODUCT_KEYS = [
