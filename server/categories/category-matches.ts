@@ -19,7 +19,8 @@
 // is searched in memory instead (`keptTree`, `matchesIn`): the same answers, from a copy read in
 // the search's order once until the next write. A keystroke in the top bar searches both trees,
 // and their statements were half of its round trips to the database (decision 031).
-import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { type RawBuilder, type SqlBool, sql } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import type { CategoryTableName, Db } from '../db/types'
 import { cachedTree } from '../lib/read-cache'
 import type { FilteredQuery } from '../lists/list-engine'
@@ -216,8 +217,6 @@ function walkNames(
     .limit(limit)
     .execute()
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter
 
 const rows = (db: Db, table: CategoryTableName) =>
   categories(db, table).select(['p.id', 'p.name', 'p.parentId'])

@@ -1,7 +1,8 @@
 // Queries shared by both category hierarchies (service-provider and product categories): the
 // same columns, the same rules, different tables. Plain functions taking `db` first.
 
-import { PostgresAdapter, sql, type Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
 import type { CategoryTableName, Database, Db } from '../db/types'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
@@ -215,7 +216,7 @@ async function assertNotDescendant(db: Db, table: CategoryTableName, id: number,
 // Two operators re-parenting at once could each pass the cycle check and together close a
 // loop. SQLite runs one write transaction at a time; PostgreSQL takes a lock on the table.
 export async function lockHierarchy(trx: Transaction<Database>, table: CategoryTableName) {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+  if (isPostgres(trx))
     await sql`lock table ${sql.table(snake(table))} in share row exclusive mode`.execute(trx)
 }
 

@@ -1,7 +1,8 @@
 // Writes of many rows in one statement (a CSV import's batch, server/imports/): one INSERT or
 // UPDATE for hundreds of rows instead of one each, which is most of what makes 100,000 rows a
 // minute's work (docs/performance.md). The same SQL on SQLite and PostgreSQL, bar the casts.
-import { PostgresAdapter, type RawBuilder, sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
+import { isPostgres } from './dialect'
 import type { Db } from './types'
 
 /**
@@ -56,7 +57,7 @@ async function updateGroup(
   columns: Record<string, ColumnKind>,
   rows: RowUpdate[],
 ): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  const postgres = isPostgres(db)
   const names = Object.keys(rows[0].set).sort()
   // VALUES columns are named column1, column2... on both databases; column1 is the id.
   const value = (index: number, kind: ColumnKind) => {

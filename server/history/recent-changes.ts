@@ -6,10 +6,10 @@
 // (../lib/read-cache.ts); when it is from before the latest write, one entry more tells whether
 // another page follows.
 import { sql } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import type { Db } from '../db/types'
 import { collectionName, type Entity } from '../entity'
 import { cachedTotal } from '../lib/read-cache'
-import { isPostgres } from '../lists/custom-list'
 import { countRows, type Page } from '../lists/list-engine'
 import type { PageRequest } from '../lists/list-params'
 import { ENTRY_COLUMNS, type HistoryItem } from './history-queries'

@@ -3,7 +3,8 @@
 // advisory lock, so it holds across every instance on the database and ends with the transaction
 // whatever happens to the process.
 import { createHash } from 'node:crypto'
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 
@@ -33,7 +34,7 @@ export async function lockedTransaction<T>(
 /** PostgreSQL: takes the lock every instance sees until `trx` ends; false when another holds it.
  * (SQLite has one writer, this process.) */
 export async function instancesLock(trx: Transaction<Database>, collection: string) {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return true
+  if (!isPostgres(trx)) return true
   const { rows } = await sql<{ locked: boolean }>`
     select pg_try_advisory_xact_lock(${LOCK_SPACE}::int4, ${key(collection)}::int4) as locked
   `.execute(trx)

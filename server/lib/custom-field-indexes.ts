@@ -14,9 +14,10 @@
 // has answered; each index is logged, and a failure is a warning, never a failed reload.
 import { createHash } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import { customFieldNames, ENTITY_COLUMNS, type EntityName } from '../db/entity-columns'
 import type { Database } from '../db/types'
-import { attributeValue, isPostgres, type ListedField, listedFields } from '../lists/custom-list'
+import { attributeValue, type ListedField, listedFields } from '../lists/custom-list'
 
 type Document = Record<string, unknown> & { $id: string }
 

@@ -9,7 +9,8 @@
 // provider) wait for this transaction and then fail its foreign-key check instead of leaving a
 // dangling link; new subcategories are held off by the hierarchy lock that category writes take.
 // SQLite runs one write transaction at a time, so its count cannot go stale before the delete.
-import { PostgresAdapter, type SelectQueryBuilder, type Transaction } from 'kysely'
+import type { SelectQueryBuilder, Transaction } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import type { Database } from '../db/types'
 
 export type DeleteOutcome<Row = unknown> =
@@ -47,7 +48,7 @@ export function lockedRow<Row>(
   // biome-ignore lint/suspicious/noExplicitAny: any single-table select
   query: SelectQueryBuilder<any, any, Row>,
 ): Promise<Row | undefined> {
-  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter
+  const postgres = isPostgres(trx)
   return query.$if(postgres, (q) => q.forUpdate()).executeTakeFirst()
 }
 

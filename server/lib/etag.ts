@@ -3,7 +3,8 @@
 // without If-Match behaves exactly as before.
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { type Kysely, PostgresAdapter, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import type { Database } from '../db/types'
 import { HttpError } from '../errors'
 
@@ -80,7 +81,7 @@ function alone<R>(
   work: (db: Kysely<Database>) => Promise<R>,
 ): Promise<R> {
   return db.connection().execute(async (conn) => {
-    if (!(conn.getExecutor().adapter instanceof PostgresAdapter)) {
+    if (!isPostgres(conn)) {
       await sql`select 1`.execute(conn)
       return work(conn)
     }

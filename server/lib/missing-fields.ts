@@ -4,7 +4,8 @@
 // this says how many records lack it, at the server's start and after each schema (re)load of
 // `npm run dev`, so the analyst is warned before operators meet it. A warning, never a refusal:
 // the schema is sound, the records are what changed meaning.
-import { type Kysely, PostgresAdapter, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import { customFieldNames, ENTITY_COLUMNS, type EntityName } from '../db/entity-columns'
 import type { Database } from '../db/types'
 import { lacksAttribute } from '../lists/custom-list'
@@ -63,7 +64,7 @@ async function countMissing(
   table: string,
   fields: string[],
 ): Promise<number[]> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  const postgres = isPostgres(db)
   // The lists' `missing` filter reads the same condition, so its total is this count.
   const sums = fields.map(
     (field, index) =>

@@ -7,9 +7,8 @@
 // `p.attributes->>'sku'` on PostgreSQL (numbers cast, indexed by ../lib/custom-field-indexes.ts).
 // Strings match as a case-insensitive substring, like the other text filters; enums, yes/no and
 // numbers by equality. A sort orders by the same value, rows without one last, then by id.
-import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import { propertySchemas } from '../db/entity-columns'
-import type { Db } from '../db/types'
 import { booleanParam, oneOf, textParam } from '../lib/query-schema'
 import { containsPattern, type RawQuery, single } from './list-params'
 
@@ -147,10 +146,6 @@ export function withAttributes<F extends object>(
   conditions: AttributeCondition[],
 ): WithAttributes<F> {
   return conditions.length === 0 ? filter : { ...filter, attributes: conditions }
-}
-
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter
 }
 
 /**

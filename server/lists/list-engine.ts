@@ -17,6 +17,7 @@
 //
 // On SQLite with read workers, ./list-pages.ts runs `readPage` in a worker thread.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import type { Database, Db } from '../db/types'
 import {
   cachedMatches,
@@ -25,7 +26,7 @@ import {
   rememberNarrow,
   wasNarrow,
 } from '../lib/read-cache'
-import { attributeCondition, isPostgres, type WithAttributes } from './custom-list'
+import { attributeCondition, type WithAttributes } from './custom-list'
 import type { PageRequest } from './list-params'
 import { keysetIds, orderBySort, type Sort } from './sorts'
 

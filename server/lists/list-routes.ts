@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { READ } from '../auth/rights'
+import { isPostgres } from '../db/dialect'
 import type { Database } from '../db/types'
 import type { Entity } from '../entity'
 import { HttpError } from '../errors'
@@ -19,7 +20,6 @@ import { ok, pathParams } from '../lib/responses'
 import {
   attributeConditions,
   filterParam,
-  isPostgres,
   type ListedField,
   MISSING_PARAM,
   missingConditions,

@@ -1,7 +1,8 @@
 // Case-insensitive substring filters that use the indexes of migrations 005, 025 and 026: an FTS5
 // trigram table on SQLite, a pg_trgm GIN index on PostgreSQL. In both, % and _ match only
 // themselves.
-import { PostgresAdapter, type SqlBool, sql } from 'kysely'
+import { type SqlBool, sql } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import type { CategoryTableName, Db } from '../db/types'
 import type { FilteredQuery, Lookup } from './list-engine'
 import { containsPattern } from './list-params'
@@ -81,7 +82,7 @@ export function filterByText<Q extends FilteredQuery>(
   lookup: Lookup = 'index',
 ): { query: Q; newestFirst: string } {
   if (lookup === 'test') return { query: testEachRow(db, query, searches), newestFirst: 'p.id' }
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  const postgres = isPostgres(db)
   const phrases: string[] = []
   let filtered = query
   for (const [column, text] of searches) {
@@ -120,7 +121,7 @@ export function testEachRow<Q extends FilteredQuery>(
   query: Q,
   searches: Array<[TextColumn, string | undefined]>,
 ): Q {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  const postgres = isPostgres(db)
   let filtered = query
   for (const [column, text] of searches) {
     if (!text) continue
@@ -153,7 +154,7 @@ export function textIndexMatches(
   searches: Array<[TextColumn, string | undefined]>,
 ): FilteredQuery | undefined {
   const given = searches.filter((search): search is [TextColumn, string] => Boolean(search[1]))
-  if (db.getExecutor().adapter instanceof PostgresAdapter || given.length === 0) return undefined
+  if (isPostgres(db) || given.length === 0) return undefined
   if (given.some(([, text]) => [...text].length < MIN_INDEXED_LENGTH)) return undefined
   const fts = given[0][0].fts
   const phrases = given.map(([column, text]) => ftsPhrase(column, text))

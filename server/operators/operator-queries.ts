@@ -1,8 +1,9 @@
 // Plain queries over the team (contract: "a team"): operators as the Operators page shows them,
 // never with a password hash, a TOTP secret or an invite hash. `db` first, so they run inside a
 // transaction and in tests alike.
+
+import { isPostgres } from '../db/dialect'
 import type { Db } from '../db/types'
-import { isPostgres } from '../lists/custom-list'
 import type { PageRequest } from '../lists/list-params'
 import { orderBySort, type Sort } from '../lists/sorts'
 

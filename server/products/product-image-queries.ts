@@ -7,15 +7,16 @@
 // only an image of that product). Whatever changes the preview first locks the product row on
 // PostgreSQL, so concurrent calls for one product run one after the other and each sees what
 // the previous one committed; SQLite runs one write transaction at a time anyway.
-import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { ProductImage } from '../../types/records'
+import { isPostgres } from '../db/dialect'
 import type { Database, Db, ProductImagesTable } from '../db/types'
 import type { CleanImage } from '../images/clean-image'
 import type { ImageSize, StoredImage } from '../images/image-reply'
 import { keepImage } from '../images/kept-images'
 import { type AttributesWrite, saveAttributes } from '../lib/custom-fields'
 import type { Audit } from '../lib/history'
-import { attributeCondition, isPostgres, type WithAttributes } from '../lists/custom-list'
+import { attributeCondition, type WithAttributes } from '../lists/custom-list'
 import type { PageRequest } from '../lists/list-params'
 import { orderBySort, type Sort } from '../lists/sorts'
 import { productExists } from './product-queries'
@@ -288,7 +289,7 @@ export async function deleteImageIn(
 
 /** True when the product exists; on PostgreSQL its row stays locked until the transaction ends. */
 export async function lockProduct(trx: Transaction<Database>, productId: number): Promise<boolean> {
-  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter
+  const postgres = isPostgres(trx)
   const row = await trx
     .selectFrom('products')
     .select('id')

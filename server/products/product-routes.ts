@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { READ, WRITE } from '../auth/rights'
+import { isPostgres } from '../db/dialect'
 import type { Database } from '../db/types'
 import type { EntityUpdate } from '../entity'
 import { HttpError } from '../errors'
@@ -14,12 +15,7 @@ import { titledColumns } from '../lib/field-titles'
 import { exportQuery } from '../lib/query-schema'
 import { errors, ok, pathParams } from '../lib/responses'
 import { fillSchemaDefaults } from '../lib/schema-defaults'
-import {
-  attributeConditions,
-  isPostgres,
-  missingConditions,
-  withAttributes,
-} from '../lists/custom-list'
+import { attributeConditions, missingConditions, withAttributes } from '../lists/custom-list'
 import { exportRows } from '../lists/list-engine'
 import { type ListPage, sendPage } from '../lists/list-pages'
 import { pageRequest, type RawQuery } from '../lists/list-params'

@@ -6,7 +6,8 @@
 //   which is cheap for a rare text and not for one in every fourth row: see walkThenCollect.
 // - Two characters match the start of a name, in alphabetical order, read as one range of an
 //   index on the lower-cased column (migration 024: byte order, so the range is exact).
-import { PostgresAdapter, type SqlBool, sql } from 'kysely'
+import { type SqlBool, sql } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import type { Db } from '../db/types'
 import type { EntityTable } from '../entity'
 import { cachedIds } from '../lib/read-cache'
@@ -51,7 +52,6 @@ export function columnSearch(columns: SearchedColumns): EntitySearch {
   }
 }
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter
 const fromTable = (db: Db, table: EntityTable) =>
   db.selectFrom(`${table} as p` as 'products as p').select('p.id')
 

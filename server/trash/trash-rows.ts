@@ -2,7 +2,8 @@
 // to it (its descriptor's `trash.parts`: category links, images with their bytes), read before
 // the delete removes them and inserted again, with the same ids, by a restore. Written for
 // any entity: what it needs to know of one is in its descriptor.
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import type { Database, Db } from '../db/types'
 import type { Entity, Row, TrashRows } from '../entity'
 import { lockedRow } from '../lib/delete-rules'
@@ -70,13 +71,12 @@ const camelCase = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) 
 
 async function writableColumns(db: Db, table: string): Promise<Set<string>> {
   const name = snakeCase(table)
-  const { rows } =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? await sql<{ name: string }>`select column_name as name from information_schema.columns
+  const { rows } = isPostgres(db)
+    ? await sql<{ name: string }>`select column_name as name from information_schema.columns
           where table_schema = current_schema() and table_name = ${name}
             and is_generated = 'NEVER'`.execute(db)
-      : // hidden: 0 an ordinary column, 2 or 3 a generated one.
-        await sql<{ name: string }>`select name from pragma_table_xinfo(${name})
+    : // hidden: 0 an ordinary column, 2 or 3 a generated one.
+      await sql<{ name: string }>`select name from pragma_table_xinfo(${name})
           where hidden = 0`.execute(db)
   return new Set(rows.map((row) => camelCase(row.name)))
 }

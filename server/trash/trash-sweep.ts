@@ -5,7 +5,8 @@
 // one process.
 
 import type { Kysely } from 'kysely'
-import { PostgresAdapter, sql } from 'kysely'
+import { sql } from 'kysely'
+import { isPostgres } from '../db/dialect'
 import type { Database } from '../db/types'
 import { forgetKeptImages } from '../images/kept-images'
 import { recordHistory } from '../lib/history'
@@ -24,7 +25,7 @@ export function sweepTrash(
   { days, now = Date.now() }: { days: number; now?: number },
 ): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    if (isPostgres(trx)) {
       const { rows } = await sql<{ locked: boolean }>`
         select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`.execute(trx)
       if (!rows[0]?.locked) return undefined

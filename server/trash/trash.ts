@@ -2,8 +2,9 @@
 // rows here, a restore puts them back with the same ids, a delete for good drops them. Each
 // runs inside the caller's transaction (single and bulk alike) and records itself in the
 // record's history: `delete`, `restore`, `purge`.
-import { PostgresAdapter, sql, type Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { constraintViolation, violationDetail } from '../db/constraint-errors'
+import { isPostgres } from '../db/dialect'
 import type { Database, Db } from '../db/types'
 import type { Entity, Row } from '../entity'
 import { forgetKeptImages } from '../images/kept-images'
@@ -103,8 +104,6 @@ export function trashOf(
 }
 
 type TrashAction = 'delete' | 'restore' | 'purge'
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /** The 409 of a row the database refuses: a unique key taken, a record it names gone. */
 function refusal(error: unknown): string | undefined {
