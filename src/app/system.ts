@@ -80,31 +80,7 @@ export const slotRecipes = {
   toast: toastSlotRecipe,
 }
 
-/**
- * The colour palettes the app names (`colorPalette="teal"`, `red.fg`), of Chakra's ten. Each
- * palette adds its tokens and semantic tokens, which `createSystem` expands while the first page
- * loads: leaving out the three nothing names (yellow, cyan, pink) halved its time (issue 32;
- * on a phone it had been 525–635 ms of one task). tests/build/chakra-palettes.test.ts fails when
- * the build names a palette that is not listed here.
- */
-export const palettes = ['gray', 'red', 'orange', 'green', 'teal', 'blue', 'purple']
-
-/** Chakra's palettes: its semantic colours but the three that are not one. */
-export const chakraPalettes = Object.keys(semanticTokens.colors).filter(
-  (name) => !['bg', 'fg', 'border'].includes(name),
-)
-
-/** These colour tokens without the palettes the app does not name. */
-function onlyOurPalettes<T extends object>(colors: T): T {
-  return Object.fromEntries(
-    Object.entries(colors).filter(
-      ([name]) => !chakraPalettes.includes(name) || palettes.includes(name),
-    ),
-  ) as T
-}
-
-// Chakra's own theme config (theme/index.js) with the recipes narrowed to the two lists above
-// and the colours to `palettes`.
+// Chakra's own theme config (theme/index.js) with the recipes narrowed to the two lists above.
 const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -113,8 +89,8 @@ const themeConfig = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens: { ...tokens, colors: onlyOurPalettes(tokens.colors) },
-    semanticTokens: { ...semanticTokens, colors: onlyOurPalettes(semanticTokens.colors) },
+    tokens,
+    semanticTokens,
     recipes,
     slotRecipes,
     textStyles,
