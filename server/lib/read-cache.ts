@@ -25,7 +25,6 @@
 // main thread (`leaveRecountsToOthers`). An exact total that disagrees with the page
 // read beside it is counted again, so a page never lists more rows than an exact total says.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { SelectQueryBuilder } from 'kysely'
 import type { Db } from '../db/types'
 
 const TTL_MS = 5_000
@@ -382,23 +381,6 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
       },
     )
   })
-}
-
-/** The number of rows of this filtered list query, through the cache (built only to count). */
-export function cachedCount(
-  db: Db,
-  key: string,
-  // biome-ignore lint/suspicious/noExplicitAny: any filtered list query
-  query: () => SelectQueryBuilder<any, any, object>,
-  options: { countedHere?: boolean } = {},
-): Promise<Total> {
-  const count = async () => {
-    const { total } = await query()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow()
-    return Number(total)
-  }
-  return cachedTotal(db, key, count, options)
 }
 
 /** A whole JSON answer, serialised once until the next write; one that `final` refuses (a page
