@@ -26,7 +26,7 @@ export const PAGINATION_SCHEMA = {
     totalExact: {
       type: 'boolean',
       description:
-        'False when total (and totalPages) were counted before the latest write and are being counted again; hasNext is then read from the rows',
+        'False when total (and totalPages) were counted before the latest write and are being counted again (raised to at least the rows up to this page); hasNext is then read from the rows',
     },
     totalPages: { type: 'integer' },
     hasPrev: { type: 'boolean' },

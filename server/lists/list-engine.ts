@@ -178,7 +178,22 @@ async function plannedPage<F extends object, Row extends { id: number }, C>(
     .offset((page - 1) * pageSize)
   const rows = await source.read(db, pageIds, sort)
   if (totalExact) return { rows, total, totalExact }
-  return { rows: rows.slice(0, pageSize), total, totalExact, hasNext: rows.length > pageSize }
+  const hasNext = rows.length > pageSize
+  return {
+    rows: rows.slice(0, pageSize),
+    total: boundedByRows(total, request, rows.length),
+    totalExact,
+    hasNext,
+  }
+}
+
+/** A total not exact (from before the latest write, or estimated) as the page's rows bound it,
+ * so a page never lists more rows than its total says: at least every row up to the page and
+ * one more when another page follows; exactly those rows when the page is the last. */
+function boundedByRows(total: number, { page, pageSize }: PageRequest, rowsRead: number): number {
+  const upToPage = (page - 1) * pageSize + Math.min(rowsRead, pageSize)
+  if (rowsRead > pageSize) return Math.max(total, upToPage + 1)
+  return rowsRead > 0 ? upToPage : total
 }
 
 /** What an export gives: the number of matching rows (as last counted: it may be from before

@@ -395,7 +395,38 @@ describeEachDatabase('list totals', (suite) => {
     const api = productApi(app, token)
     const providerId = await api.provider()
     await api.create(providerId)
-    // Every product, on one page: a broad list (the unfiltered one), whose total is counted.
+    await api.create(providerId)
+    // A broad list (the unfiltered one), whose total is counted; a page of one.
+    const first = async () => (await api.list({ pageSize: '1' })).json()
+    const before = (await first()).pagination
+    expect(before.totalExact).toBe(true)
+    waitForRecounts(suite.db, 0)
+    try {
+      await api.create(providerId)
+      expect((await first()).pagination).toMatchObject({
+        total: before.total,
+        totalExact: false,
+        hasNext: true,
+      })
+      // The recount lands a moment later; the list then answers it, exact.
+      await vi.waitFor(async () =>
+        expect((await first()).pagination).toMatchObject({
+          total: before.total + 1,
+          totalExact: true,
+        }),
+      )
+    } finally {
+      waitForRecounts(suite.db, Number.POSITIVE_INFINITY)
+    }
+  })
+
+  it('a page never lists more rows than a total not exact says: its rows raise it', async () => {
+    const app = await suite.makeApp()
+    const { token } = await suite.loginAsNewOperator(app)
+    const api = productApi(app, token)
+    const providerId = await api.provider()
+    await api.create(providerId)
+    // Every product, on one page.
     const list = async () => (await api.list({ pageSize: '3000' })).json()
     const before = (await list()).pagination
     expect(before.totalExact).toBe(true)
@@ -403,20 +434,13 @@ describeEachDatabase('list totals', (suite) => {
     try {
       await api.create(providerId)
       const after = await list()
+      // The rows are read afresh: the new product is listed, and the last page counts them.
+      expect(after.data).toHaveLength(before.total + 1)
       expect(after.pagination).toMatchObject({
-        total: before.total,
+        total: before.total + 1,
         totalExact: false,
         hasNext: false,
       })
-      // The rows are read afresh: the new product is listed, though the total is from before.
-      expect(after.data).toHaveLength(before.total + 1)
-      // The recount lands a moment later; the list then answers it, exact.
-      await vi.waitFor(async () =>
-        expect((await list()).pagination).toMatchObject({
-          total: before.total + 1,
-          totalExact: true,
-        }),
-      )
     } finally {
       waitForRecounts(suite.db, Number.POSITIVE_INFINITY)
     }
@@ -484,6 +508,8 @@ describeEachDatabase('answers being computed', (suite) => {
       })
       expect(created.statusCode, created.body).toBe(201)
     }
+    // Two, so a page of one says nothing about the total (its rows raise one not exact).
+    await create()
     await create()
     const before = await pagination()
     waitForRecounts(suite.db, 0)
