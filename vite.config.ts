@@ -19,6 +19,24 @@ const chakraCore = new RegExp(
     .join('|'),
 )
 
+// What every page after /login loads with Chakra's system (src/app/styled-layout.tsx): the
+// messages, the spinner and the components nearly every page renders, in one file rather than
+// a dozen slivers (decision 034).
+const styledFrame = new RegExp(
+  [
+    /src\/app\/(styled-layout\.tsx|system\.ts)$/,
+    /src\/components\/(page-spinner\.tsx|messages\/(index|messages|message-store|message-kinds|notify)\.tsx?)$/,
+    /src\/lib\/use-latch\.ts$/,
+    /node_modules\/@ark-ui\/react\/dist\/(_virtual|utils\/(compose-refs|create-context|create-split-props|use-safe-layout-effect)|providers\/environment|components\/(factory|field\/|fieldset\/use-fieldset-context|toast\/create-toaster))/,
+    /node_modules\/@zag-js\/(toast\/dist\/toast\.store|utils\/dist\/(functions|guard|object|warning)|auto-resize\/|core\/dist\/merge-props|dom-query\/dist\/(shared|computed-style|node))/,
+    /node_modules\/@chakra-ui\/react\/dist\/esm\/components\/(absolute-center|alert|box|button|card|center|field|flex|heading|icon|image|input|loader|span|spinner|stack|text|visually-hidden)\/(?!.*(group|v-stack|close-button))/,
+    /node_modules\/@chakra-ui\/react\/dist\/esm\/components\/icons\.js$/,
+    /node_modules\/lucide-react\/dist\/esm\/(?!icons\/)/,
+  ]
+    .map((part) => part.source)
+    .join('|'),
+)
+
 // What the signed-in shell shares with every page below it (src/app/router.tsx).
 const signedInFrame = new RegExp(
   [
@@ -90,6 +108,7 @@ export default defineConfig({
             // What the first page needs besides those, in one file rather than a dozen
             // slivers shared with lazy pages.
             { name: 'initial', tags: ['$initial'] },
+            { name: 'styled', test: styledFrame },
             // The signed-in frame loads after sign-in (src/app/router.tsx). The query library
             // and what the shell shares with the pages below it, in one file rather than
             // slivers shared with each page (issue 32).

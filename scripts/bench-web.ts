@@ -51,7 +51,7 @@ function reportBundle(): boolean {
     console.log(`  ${kbText(login.gzipBytes)}  total`)
   }
   console.log(
-    `\nJavaScript per route (gzip; budgets: sign-in ${BUDGETS.loginKb} kB, lists and records ` +
+    `\nJavaScript per route (gzip; budgets: /login ${BUDGETS.loginKb} kB, lists and records ` +
       `${BUDGETS.readKb} kB, forms ${BUDGETS.formKb} kB; narrow: < 768 px wide, fetched when idle):`,
   )
   for (const route of report.routes) {

@@ -2,13 +2,8 @@
 // menu of Light, Dark and System as radio items, so it fits beside Logout on a phone and a
 // keyboard or screen reader uses it as any menu.
 import { Menu, Portal } from '@chakra-ui/react'
-import {
-  COLOR_MODE_ICONS,
-  COLOR_MODES,
-  ColorModeButton,
-  type ColorModeChoice,
-  useColorMode,
-} from './color-mode'
+import { COLOR_MODES, type ColorModeChoice, useColorMode } from './color-mode'
+import { COLOR_MODE_ICONS, ColorModeButton } from './color-mode-button'
 
 export function ColorModeMenu() {
   const { choice, choose } = useColorMode()

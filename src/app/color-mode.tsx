@@ -7,8 +7,6 @@
 // (and React never runs scripts it renders), so public/color-mode.js, loaded from our origin
 // before the app, sets the class first. It is rendered here as a data block, which React leaves
 // alone without warning.
-import { IconButton, type IconButtonProps } from '@chakra-ui/react'
-import { Monitor, Moon, Sun } from 'lucide-react'
 import { ThemeProvider, useTheme } from 'next-themes'
 import type { ReactNode } from 'react'
 
@@ -47,16 +45,4 @@ export function useColorMode() {
     COLOR_MODES.some((mode) => mode.value === theme) ? theme : 'system'
   ) as ColorModeChoice
   return { choice, choose: (next: ColorModeChoice) => setTheme(next) }
-}
-
-export const COLOR_MODE_ICONS = { light: Sun, dark: Moon, system: Monitor }
-
-/** The theme menu's trigger: the current choice's icon (sun, moon or screen). */
-export function ColorModeButton(props: IconButtonProps) {
-  const Current = COLOR_MODE_ICONS[useColorMode().choice]
-  return (
-    <IconButton aria-label="Theme" variant="ghost" size="sm" {...props}>
-      <Current />
-    </IconButton>
-  )
 }

@@ -1,5 +1,5 @@
 import { CloseButton, Drawer, Portal } from '@chakra-ui/react'
-import { Brand } from './brand'
+import { Brand } from './brand-mark'
 import { SideMenu } from './side-menu'
 
 interface MobileDrawerProps {

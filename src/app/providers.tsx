@@ -1,20 +1,13 @@
-import { ChakraProvider } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import { Messages } from '../components/messages'
 import { ColorModeProvider } from './color-mode'
 import { SessionProvider } from './session'
-import { system } from './system'
 
-/** Everything the pages rely on: the design system and its colour mode, the session actor, global messages. */
+/** What every page relies on, the sign-in page included: the colour mode and the session actor.
+ * Chakra's design system and the messages come with the pages that use them (./styled-layout). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
-      <ColorModeProvider>
-        <SessionProvider>
-          {children}
-          <Messages />
-        </SessionProvider>
-      </ColorModeProvider>
-    </ChakraProvider>
+    <ColorModeProvider>
+      <SessionProvider>{children}</SessionProvider>
+    </ColorModeProvider>
   )
 }

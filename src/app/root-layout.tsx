@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react'
 import { Outlet } from 'react-router-dom'
-import { PageSpinner } from '../components/page-spinner'
 import { setUnauthorizedHandler } from '../lib/api-client'
+import { PlainPageSpinner } from './plain'
 import { SessionContext } from './session'
 
 /**
@@ -23,7 +23,7 @@ export function RootLayout() {
   )
 
   return (
-    <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={<PlainPageSpinner />}>
       <Outlet />
     </Suspense>
   )

@@ -10,15 +10,16 @@ async function signIn(
   username: string,
   password: string,
 ) {
-  await user.type(screen.getByLabelText('Username'), username)
+  // The sign-in page's code loads on first visit (a lazy route, as every page).
+  await user.type(await screen.findByLabelText('Username'), username)
   await user.type(screen.getByLabelText('Password'), password)
   await user.click(screen.getByRole('button', { name: 'Sign in' }))
 }
 
 describe('login', () => {
-  it('is titled as an admin console with labelled, required fields', () => {
+  it('is titled as an admin console with labelled, required fields', async () => {
     renderApp('/login')
-    expect(screen.getByRole('heading', { name: 'Admin Console' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Admin Console' })).toBeInTheDocument()
     expect(screen.getByText('Sign in to continue')).toBeInTheDocument()
     expect(screen.getByLabelText('Username')).toBeRequired()
     expect(screen.getByLabelText('Password')).toBeRequired()

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { notify, showMessage } from '../../src/components/messages'
 import { renderApp } from './support/render-app'
 
+// Messages show on every page of the design system (src/app/styled-layout.tsx): a public one.
+// The sign-in page, plain (decision 034), has none.
+const STYLED_PAGE = '/not-found'
+
 const kinds = [
   ['error', 'Error'],
   ['success', 'Success'],
@@ -12,7 +16,7 @@ const kinds = [
 
 describe('global message dialog', () => {
   it.each(kinds)('shows a %s message titled %s with a Dismiss button', async (kind, title) => {
-    const { user } = renderApp('/login')
+    const { user } = renderApp(STYLED_PAGE)
     act(() => {
       showMessage({ kind, text: 'Something to tell you' })
     })
@@ -23,7 +27,7 @@ describe('global message dialog', () => {
   })
 
   it('shows queued messages one after another', async () => {
-    const { user } = renderApp('/login')
+    const { user } = renderApp(STYLED_PAGE)
     act(() => {
       showMessage({ kind: 'error', text: 'First' })
       showMessage({ kind: 'info', text: 'Second' })
@@ -40,7 +44,7 @@ describe('toasts', () => {
   it.each(kinds)(
     'notify.%s shows the kind %s as the title and Dismiss closes it',
     async (kind, title) => {
-      const { user } = renderApp('/login')
+      const { user } = renderApp(STYLED_PAGE)
       act(() => {
         notify[kind]('Saved the thing')
       })
@@ -55,7 +59,7 @@ describe('toasts', () => {
 
 describe('a success after failures', () => {
   it('dismisses the error toasts it answers, and leaves the others', async () => {
-    renderApp('/login')
+    renderApp(STYLED_PAGE)
     act(() => {
       notify.error('A service provider with this email already exists')
       notify.info('Nothing else to say')

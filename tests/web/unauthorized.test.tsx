@@ -23,7 +23,7 @@ describe('a 401 from any call', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/login'))
     expect(window.localStorage.getItem('token')).toBeNull()
 
-    await user.type(screen.getByLabelText('Username'), VALID_USER.username)
+    await user.type(await screen.findByLabelText('Username'), VALID_USER.username)
     await user.type(screen.getByLabelText('Password'), VALID_USER.password)
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(

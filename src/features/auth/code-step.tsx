@@ -1,7 +1,8 @@
 // The login's second step when two-factor sign-in is on: a code from the authenticator app or
 // one of the recovery codes. The session machine holds the username and password meanwhile.
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react'
+// Plain elements, as the sign-in page around it (decision 034).
 import { type FormEvent, useState } from 'react'
+import { PlainButton, PlainField } from './plain-fields'
 
 interface CodeStepProps {
   busy: boolean
@@ -24,38 +25,25 @@ export function CodeStep({ busy, onSubmit, onBack }: CodeStepProps) {
   }
 
   return (
-    <form onSubmit={submit}>
-      <Stack gap="4">
-        <Text fontSize="sm" color="fg.muted">
-          Enter the 6-digit code from your authenticator app.
-        </Text>
-        <Field.Root invalid={missing} required>
-          <Field.Label>Authentication code</Field.Label>
-          <Input
-            name="code"
-            autoComplete="one-time-code"
-            autoFocus
-            spellCheck={false}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <Field.HelperText>Or enter one of your recovery codes</Field.HelperText>
-          <Field.ErrorText>Authentication code is required</Field.ErrorText>
-        </Field.Root>
-        <Button
-          type="submit"
-          colorPalette="teal"
-          size="lg"
-          mt="2"
-          loading={busy}
-          loadingText="Verifying"
-        >
-          Verify
-        </Button>
-        <Button variant="ghost" onClick={onBack} disabled={busy}>
-          Back
-        </Button>
-      </Stack>
+    <form onSubmit={submit} className="plain-stack">
+      <p className="plain-muted plain-small">Enter the 6-digit code from your authenticator app.</p>
+      <PlainField
+        label="Authentication code"
+        name="code"
+        autoComplete="one-time-code"
+        autoFocus
+        spellCheck={false}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        help="Or enter one of your recovery codes"
+        error={missing ? 'Authentication code is required' : undefined}
+      />
+      <PlainButton type="submit" size="lg" loading={busy} loadingText="Verifying">
+        Verify
+      </PlainButton>
+      <PlainButton variant="ghost" onClick={onBack} disabled={busy}>
+        Back
+      </PlainButton>
     </form>
   )
 }

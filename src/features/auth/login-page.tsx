@@ -1,28 +1,15 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Center,
-  Field,
-  Heading,
-  Image,
-  Input,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
-import { type FormEvent, lazy, Suspense, useState } from 'react'
+// The sign-in page: plain elements and CSS (./plain-fields.tsx), no Chakra, so a phone on a
+// slow network downloads and starts only React, the router and the session (decision 034).
+// Chakra's system loads with the first page after it.
+import { type FormEvent, useState } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { LOGO_URL, PRODUCT_NAME } from '../../app/brand'
 import { paths } from '../../app/paths'
 import { SessionContext, useIsAuthenticated } from '../../app/session'
 import { useDocumentTitle } from '../../app/use-document-title'
+import { CodeStep } from './code-step'
+import { PlainAlert, PlainButton, PlainField } from './plain-fields'
 import { returnPathFrom } from './return-path'
-
-// Only operators with two-factor sign-in reach the code step: every other page, which carries
-// the login page in its entry chunk, does without its code.
-const CodeStep = lazy(async () => ({ default: (await import('./code-step')).CodeStep }))
 
 export function LoginPage() {
   useDocumentTitle('Admin Console')
@@ -53,89 +40,55 @@ export function LoginPage() {
   }
 
   return (
-    <Center
-      as="main"
-      minH="100dvh"
-      px="4"
-      py="10"
-      bgGradient="to-br"
-      gradientFrom="teal.50"
-      gradientTo="gray.100"
-    >
-      <Card.Root w="full" maxW="sm" boxShadow="lg" borderRadius="xl">
-        <Card.Body p={{ base: '6', sm: '8' }}>
-          <Stack gap="6">
-            <Stack gap="3" align="center" textAlign="center">
-              <Image src={LOGO_URL} alt={`${PRODUCT_NAME} logo`} boxSize="14" />
-              <Box>
-                <Text fontSize="sm" fontWeight="medium" color="teal.fg">
-                  {PRODUCT_NAME}
-                </Text>
-                <Heading as="h1" size="2xl" letterSpacing="tight">
-                  Admin Console
-                </Heading>
-                <Text color="fg.muted" mt="1">
-                  {codeStep ? 'Two-factor authentication' : 'Sign in to continue'}
-                </Text>
-              </Box>
-            </Stack>
+    <main className="plain plain-gradient">
+      <div className="plain-card">
+        <div className="plain-stack plain-stack-lg">
+          <div className="plain-stack plain-centred plain-intro">
+            <img className="plain-logo" src={LOGO_URL} alt={`${PRODUCT_NAME} logo`} />
+            <div>
+              <p className="plain-brand">{PRODUCT_NAME}</p>
+              <h1 className="plain-heading">Admin Console</h1>
+              <p className="plain-muted plain-muted-gap">
+                {codeStep ? 'Two-factor authentication' : 'Sign in to continue'}
+              </p>
+            </div>
+          </div>
 
-            {error && (
-              <Alert.Root status="error" role="alert" borderRadius="md">
-                <Alert.Indicator />
-                <Alert.Title>{error}</Alert.Title>
-              </Alert.Root>
-            )}
+          {error && <PlainAlert>{error}</PlainAlert>}
 
-            {codeStep ? (
-              <Suspense fallback={<Spinner alignSelf="center" />}>
-                <CodeStep
-                  busy={busy}
-                  onSubmit={(code) => session.send({ type: 'session.code', code })}
-                  onBack={() => session.send({ type: 'session.back' })}
-                />
-              </Suspense>
-            ) : (
-              <form onSubmit={submit}>
-                <Stack gap="4">
-                  <Field.Root invalid={usernameMissing} required>
-                    <Field.Label>Username</Field.Label>
-                    <Input
-                      name="username"
-                      autoComplete="username"
-                      autoFocus
-                      value={username}
-                      onChange={(event) => setUsername(event.target.value)}
-                    />
-                    <Field.ErrorText>Username is required</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={passwordMissing} required>
-                    <Field.Label>Password</Field.Label>
-                    <Input
-                      name="password"
-                      type="password"
-                      autoComplete="current-password"
-                      value={password}
-                      onChange={(event) => setPassword(event.target.value)}
-                    />
-                    <Field.ErrorText>Password is required</Field.ErrorText>
-                  </Field.Root>
-                  <Button
-                    type="submit"
-                    colorPalette="teal"
-                    size="lg"
-                    mt="2"
-                    loading={busy}
-                    loadingText="Signing in"
-                  >
-                    Sign in
-                  </Button>
-                </Stack>
-              </form>
-            )}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-    </Center>
+          {codeStep ? (
+            <CodeStep
+              busy={busy}
+              onSubmit={(code) => session.send({ type: 'session.code', code })}
+              onBack={() => session.send({ type: 'session.back' })}
+            />
+          ) : (
+            <form onSubmit={submit} className="plain-stack">
+              <PlainField
+                label="Username"
+                name="username"
+                autoComplete="username"
+                autoFocus
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+                error={usernameMissing ? 'Username is required' : undefined}
+              />
+              <PlainField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={passwordMissing ? 'Password is required' : undefined}
+              />
+              <PlainButton type="submit" size="lg" loading={busy} loadingText="Signing in">
+                Sign in
+              </PlainButton>
+            </form>
+          )}
+        </div>
+      </div>
+    </main>
   )
 }

@@ -1,20 +1,19 @@
-import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
+// Plain elements (../../app/plain.css): the page must show when the code that failed to load is
+// Chakra's own, as after a deploy or offline (decision 034).
 import { useDocumentTitle } from '../../app/use-document-title'
 
 /** Shown when a page throws while rendering or its code fails to load (e.g. after a deploy). */
 export function RouteErrorPage() {
   useDocumentTitle('Something went wrong')
   return (
-    <Center as="main" minH="100dvh" px="4" bg="bg.subtle">
-      <Stack gap="4" align="center" textAlign="center" maxW="md">
-        <Heading as="h1" size="2xl">
-          Something went wrong
-        </Heading>
-        <Text color="fg.muted">The page could not be shown. Reloading usually helps.</Text>
-        <Button colorPalette="teal" onClick={() => window.location.reload()}>
+    <main className="plain plain-subtle">
+      <div className="plain-stack plain-centred plain-error-page">
+        <h1 className="plain-heading">Something went wrong</h1>
+        <p className="plain-muted">The page could not be shown. Reloading usually helps.</p>
+        <button type="button" className="plain-button" onClick={() => window.location.reload()}>
           Reload
-        </Button>
-      </Stack>
-    </Center>
+        </button>
+      </div>
+    </main>
   )
 }

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { AppProviders } from '../../../src/app/providers'
+import { DesignSystem } from '../../../src/app/styled-layout'
 import { notify } from '../../../src/components/messages'
 import { createQueryClient } from '../../../src/lib/query-client'
 
@@ -15,7 +16,9 @@ export const testQueryClient = createQueryClient({ notFound: () => {}, report: n
 function Providers({ children }: { children: ReactElement }) {
   return (
     <AppProviders>
-      <QueryClientProvider client={testQueryClient}>{children}</QueryClientProvider>
+      <DesignSystem>
+        <QueryClientProvider client={testQueryClient}>{children}</QueryClientProvider>
+      </DesignSystem>
     </AppProviders>
   )
 }

@@ -1,7 +1,5 @@
 import { Flex, Image, Text } from '@chakra-ui/react'
-
-export const PRODUCT_NAME = 'Marketplace Admin'
-export const LOGO_URL = `${import.meta.env.BASE_URL}logo.svg`
+import { LOGO_URL, PRODUCT_NAME } from './brand'
 
 /**
  * The product logo and name, as in the top bar and the drawer header. `compact`: the name only
