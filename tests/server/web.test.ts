@@ -11,6 +11,12 @@ mkdirSync(path.join(webDir, 'assets'))
 writeFileSync(path.join(webDir, 'assets', 'x.js'), 'console.log("x")')
 writeFileSync(path.join(webDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
 writeFileSync(path.join(webDir, '.env'), 'SECRET=1')
+// Vite's manifest: the module each source file was built into.
+mkdirSync(path.join(webDir, '.vite'))
+writeFileSync(
+  path.join(webDir, '.vite', 'manifest.json'),
+  JSON.stringify({ 'src/features/auth/login-page.tsx': { file: 'assets/x.js' } }),
+)
 afterAll(() => rmSync(webDir, { recursive: true, force: true }))
 
 describeEachDatabase('web app serving', (suite) => {
@@ -25,6 +31,20 @@ describeEachDatabase('web app serving', (suite) => {
       expect(response.headers['cache-control']).toBe('no-cache')
       expect(response.body).toBe(INDEX)
     }
+  })
+
+  test("/login preloads the sign-in page's module (a lazy route) with the entry; no other page does", async () => {
+    const app = await makeApp()
+    for (const url of ['/login', '/login?from=%2Fproducts']) {
+      const response = await app.inject({ url })
+      expect(response.body, url).toBe(INDEX)
+      expect(response.headers.link, url).toBe('</assets/x.js>; rel=modulepreload')
+    }
+    for (const url of ['/', '/products', '/login/else']) {
+      expect((await app.inject({ url })).headers.link, url).toBeUndefined()
+    }
+    // The manifest itself is a dotfile: not served.
+    expect((await app.inject({ url: '/.vite/manifest.json' })).body).not.toContain('login-page')
   })
 
   test('hashed assets are served with long immutable caching', async () => {
