@@ -178,12 +178,11 @@ async function plannedPage<F extends object, Row extends { id: number }, C>(
     .offset((page - 1) * pageSize)
   const rows = await source.read(db, pageIds, sort)
   if (totalExact) return { rows, total, totalExact }
-  const hasNext = rows.length > pageSize
   return {
     rows: rows.slice(0, pageSize),
     total: boundedByRows(total, request, rows.length),
     totalExact,
-    hasNext,
+    hasNext: rows.length > pageSize,
   }
 }
 

@@ -21,6 +21,17 @@ import { productApi } from './support/products'
 /** Lets every callback already due run (promise reactions, and timers of 0 ms). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+/** Runs `body` with readers answered at once from a stale total, not waiting for its recount,
+ * then gives the handle back the suite's wait (however long recounts take). */
+async function answeringStaleTotals(db: Db, body: () => Promise<void>) {
+  waitForRecounts(db, 0)
+  try {
+    await body()
+  } finally {
+    waitForRecounts(db, Number.POSITIVE_INFINITY)
+  }
+}
+
 describe('a stale total', () => {
   // A handle of its own per test: the read cache keys its store by the handle, and a total is
   // only ever counted through the function each test gives.
@@ -400,8 +411,7 @@ describeEachDatabase('list totals', (suite) => {
     const first = async () => (await api.list({ pageSize: '1' })).json()
     const before = (await first()).pagination
     expect(before.totalExact).toBe(true)
-    waitForRecounts(suite.db, 0)
-    try {
+    await answeringStaleTotals(suite.db, async () => {
       await api.create(providerId)
       expect((await first()).pagination).toMatchObject({
         total: before.total,
@@ -415,9 +425,7 @@ describeEachDatabase('list totals', (suite) => {
           totalExact: true,
         }),
       )
-    } finally {
-      waitForRecounts(suite.db, Number.POSITIVE_INFINITY)
-    }
+    })
   })
 
   it('a page never lists more rows than a total not exact says: its rows raise it', async () => {
@@ -430,8 +438,7 @@ describeEachDatabase('list totals', (suite) => {
     const list = async () => (await api.list({ pageSize: '3000' })).json()
     const before = (await list()).pagination
     expect(before.totalExact).toBe(true)
-    waitForRecounts(suite.db, 0)
-    try {
+    await answeringStaleTotals(suite.db, async () => {
       await api.create(providerId)
       const after = await list()
       // The rows are read afresh: the new product is listed, and the last page counts them.
@@ -441,9 +448,7 @@ describeEachDatabase('list totals', (suite) => {
         totalExact: false,
         hasNext: false,
       })
-    } finally {
-      waitForRecounts(suite.db, Number.POSITIVE_INFINITY)
-    }
+    })
   })
 
   it('a page whose total is not exact says from its rows whether another page follows', async () => {
@@ -453,8 +458,7 @@ describeEachDatabase('list totals', (suite) => {
     const providerId = await api.provider()
     await api.create(providerId)
     const total = (await api.list({ pageSize: '1' })).json().pagination.total as number
-    waitForRecounts(suite.db, 0)
-    try {
+    await answeringStaleTotals(suite.db, async () => {
       await api.create(providerId)
       // The total says `total` rows, so `total` pages of one; there is one more.
       const last = (await api.list({ pageSize: '1', page: String(total) })).json()
@@ -462,9 +466,7 @@ describeEachDatabase('list totals', (suite) => {
       const past = (await api.list({ pageSize: '1', page: String(total + 1) })).json()
       expect(past.data).toHaveLength(1)
       expect(past.pagination).toMatchObject({ hasNext: false })
-    } finally {
-      waitForRecounts(suite.db, Number.POSITIVE_INFINITY)
-    }
+    })
   })
 })
 
@@ -512,16 +514,13 @@ describeEachDatabase('answers being computed', (suite) => {
     await create()
     await create()
     const before = await pagination()
-    waitForRecounts(suite.db, 0)
-    try {
+    await answeringStaleTotals(suite.db, async () => {
       await create()
       expect(await pagination()).toMatchObject({ total: before.total, totalExact: false })
       await vi.waitFor(async () =>
         expect(await pagination()).toMatchObject({ total: before.total + 1, totalExact: true }),
       )
-    } finally {
-      waitForRecounts(suite.db, Number.POSITIVE_INFINITY)
-    }
+    })
   })
 })
 
@@ -577,8 +576,7 @@ describeEachDatabase('an expired answer', (suite) => {
   it('past twice the TTL, while a slow count runs, is served not exact rather than waited for', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     await (await suite.makeApp()).ready()
-    waitForRecounts(suite.db, 0)
-    try {
+    await answeringStaleTotals(suite.db, async () => {
       at(start)
       expect(await cachedTotal(suite.db, 'slow', async () => 1)).toEqual({ total: 1, exact: true })
       at(start + 10_000)
@@ -594,9 +592,7 @@ describeEachDatabase('an expired answer', (suite) => {
       await settle()
       at(start + 21_000)
       expect(await cachedTotal(suite.db, 'slow', async () => 3)).toEqual({ total: 2, exact: true })
-    } finally {
-      waitForRecounts(suite.db, Number.POSITIVE_INFINITY)
-    }
+    })
   })
 
   it('is counted again after a write before it is served (this suite waits for recounts)', async () => {
