@@ -6,6 +6,7 @@ import { buildFingerprintPlugin } from './scripts/build-fingerprint'
 import { chunkModulesPlugin } from './scripts/bundle-report'
 import { formValidatorsPlugin } from './scripts/form-validators-plugin'
 import { precompressPlugin } from './scripts/precompress-plugin'
+import { prerenderSignInPlugin } from './scripts/prerender-sign-in'
 
 // Chakra's styling engine, theme and the part anatomies its recipes name (not its components).
 const chakraCore = new RegExp(
@@ -55,6 +56,7 @@ export default defineConfig({
     chunkModulesPlugin(),
     precompressPlugin(),
     buildFingerprintPlugin(),
+    prerenderSignInPlugin(),
   ],
   resolve: {
     // RJSF 6 bundles a markdown parser no form uses; see src/lib/markdown-as-text.tsx.

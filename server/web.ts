@@ -12,6 +12,8 @@ import type { PageFallback } from './errors'
 // every load, so a new release is picked up at once.
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
+/** index.html with the sign-in page painted in (scripts/prerender-sign-in.ts), for /login. */
+export const SIGN_IN_HTML = 'login.html'
 
 /**
  * Registers static serving when `distDir` holds a build and returns the history fallback (any
@@ -39,9 +41,11 @@ export async function registerWeb(
     },
   })
   const loginPreload = signInPagePreload(distDir)
+  const signInPage = existsSync(path.join(distDir, SIGN_IN_HTML)) ? SIGN_IN_HTML : 'index.html'
   return (request, reply) => {
-    if (loginPreload && request.url.split('?')[0] === '/login') reply.header('link', loginPreload)
-    return reply.code(200).sendFile('index.html')
+    if (request.url.split('?')[0] !== '/login') return reply.code(200).sendFile('index.html')
+    if (loginPreload) reply.header('link', loginPreload)
+    return reply.code(200).sendFile(signInPage)
   }
 }
 

@@ -37,7 +37,9 @@ function whenIdle(task: () => unknown): () => void {
 export function AppShell() {
   // The page's code downloads while /api/me loads, not after it.
   const matches = useMatches()
-  useEffect(() => preloadMatches(matches), [matches])
+  useEffect(() => {
+    preloadMatches(matches)
+  }, [matches])
   return (
     <QueryLayer>
       <MeGate>

@@ -6,13 +6,15 @@ export interface PreloadHandle {
   preload: () => Promise<unknown>
 }
 
-/** Starts downloading the code of every matched route that says how (its handle's preload). */
-export function preloadMatches(matches: readonly { handle?: unknown }[]): void {
-  for (const match of matches) {
+/** Starts downloading the code of every matched route that says how (its handle's preload);
+ * settles when all of it has loaded or failed. */
+export function preloadMatches(matches: readonly { handle?: unknown }[]): Promise<void> {
+  const loads = matches.map((match) => {
     const handle = match.handle as PreloadHandle | undefined
     // A failed download is the page's own lazy load to report when it renders.
-    handle?.preload?.().catch(() => undefined)
-  }
+    return handle?.preload?.().catch(() => undefined)
+  })
+  return Promise.all(loads).then(() => undefined)
 }
 
 /**
@@ -26,9 +28,25 @@ export function lazyPage<M, P extends object = object>(
   name: keyof M,
   props?: P,
 ): Pick<RouteObject, 'element' | 'handle'> {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType<P> }))
+  let loaded: M | undefined
+  const preload = () =>
+    load().then((module) => {
+      loaded = module
+      return module
+    })
+  type Loaded = { default: ComponentType<P> }
+  const page = (module: M): Loaded => ({ default: module[name] as ComponentType<P> })
+  // Code already loaded renders at once, without its fallback: React.lazy reads a thenable that
+  // calls back synchronously before it would suspend (a promise calls back a microtask later).
+  // main.tsx relies on it to render over the server's sign-in page with no spinner between.
+  const Page = lazy(() => {
+    const module = loaded
+    if (!module) return preload().then(page)
+    // biome-ignore lint/suspicious/noThenProperty: the synchronous thenable React.lazy reads
+    return { then: (resolve: (value: Loaded) => void) => resolve(page(module)) } as Promise<Loaded>
+  })
   return {
     element: createElement(Page, props),
-    handle: { preload: load } satisfies PreloadHandle,
+    handle: { preload } satisfies PreloadHandle,
   }
 }

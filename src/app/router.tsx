@@ -75,9 +75,11 @@ export const routes: RouteObject[] = [
 
 /**
  * The browser's router. The code of the first page (and, inside the app, the shell's) starts
- * downloading now, beside the app's own, rather than once the layout above it has rendered.
+ * downloading now, beside the app's own, rather than once the layout above it has rendered;
+ * `firstPage` settles when it has loaded.
  */
 export function createAppRouter() {
-  preloadMatches((matchRoutes(routes, window.location) ?? []).map((match) => match.route))
-  return createBrowserRouter(routes)
+  const matches = matchRoutes(routes, window.location) ?? []
+  const firstPage = preloadMatches(matches.map((match) => match.route))
+  return { router: createBrowserRouter(routes), firstPage }
 }

@@ -75,6 +75,71 @@ async function errorToast(page: Page, text: string) {
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor()
 
+/** A gate a route can wait on. */
+function held() {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return { released, release }
+}
+
+describe('on a slow network', () => {
+  it('/login shows the sign-in page before its scripts arrive, then the live page takes its place with nothing moving', async () => {
+    const { page, problems } = await openPage(browser, 375, 800)
+    await page.addInitScript(() => {
+      const seen = { shift: 0, spinner: false }
+      Object.assign(window, { seen })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          seen.shift += (entry as unknown as { value: number }).value
+      }).observe({ type: 'layout-shift', buffered: true })
+      // Every node added, even one removed again before the observer hears of it.
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (node instanceof Element && node.matches('[role="status"]')) seen.spinner = true
+          }
+        }
+      }).observe(document, { subtree: true, childList: true })
+    })
+    // Every script is held until the painted page has been looked at, and the sign-in page's own
+    // a while longer: the app then starts before the page's code has arrived.
+    const scripts = held()
+    const signInPage = held()
+    await page.route('**/assets/*.js', async (route) => {
+      await scripts.released
+      if (/login-page/.test(route.request().url())) await signInPage.released
+      await route.fallback()
+    })
+    await page.goto('/login', { waitUntil: 'commit' })
+    await page.getByRole('heading', { level: 1, name: 'Admin Console' }).waitFor()
+    await page.getByText('Sign in to continue').waitFor()
+    // Shown, but nothing can be typed that the live page would throw away.
+    expect(await page.getByLabel('Username').isDisabled()).toBe(true)
+    expect(await page.getByLabel('Password').isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true)
+    await screenshot(page, 'login-painted-375')
+
+    scripts.release()
+    await page.waitForFunction(() => performance.getEntriesByType('resource').length > 3)
+    await page.waitForTimeout(500)
+    expect(await page.locator('input[name="username"]:disabled').count()).toBe(1)
+    signInPage.release()
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('input[name="username"]')?.disabled === false,
+    )
+    // The live page's field has the focus, and the swap moved nothing and showed no spinner.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username')
+    const seen = await page.evaluate(() => (window as unknown as { seen: object }).seen)
+    expect(seen).toEqual({ shift: 0, spinner: false })
+    await signIn(page)
+    await page.waitForURL('**/dashboard')
+    expect(problems).toEqual([])
+    await page.context().close()
+  })
+})
+
 describe('with the API unreachable', () => {
   it('the login screen says "Network error. Please try again."', async () => {
     const { page, problems } = await openPage(browser)

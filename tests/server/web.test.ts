@@ -7,6 +7,9 @@ import { describeEachDatabase } from './support/databases'
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>'
 const webDir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-web-'))
 writeFileSync(path.join(webDir, 'index.html'), INDEX)
+// index.html with the sign-in page painted in (scripts/prerender-sign-in.ts).
+const SIGN_IN = '<!doctype html><html><body><div id="root"><main>Sign in</main></div></body></html>'
+writeFileSync(path.join(webDir, 'login.html'), SIGN_IN)
 mkdirSync(path.join(webDir, 'assets'))
 writeFileSync(path.join(webDir, 'assets', 'x.js'), 'console.log("x")')
 writeFileSync(path.join(webDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
@@ -33,15 +36,18 @@ describeEachDatabase('web app serving', (suite) => {
     }
   })
 
-  test("/login preloads the sign-in page's module (a lazy route) with the entry; no other page does", async () => {
+  test('/login answers the page painted at build time and preloads its module (a lazy route) with the entry; no other page does', async () => {
     const app = await makeApp()
     for (const url of ['/login', '/login?from=%2Fproducts']) {
       const response = await app.inject({ url })
-      expect(response.body, url).toBe(INDEX)
+      expect(response.headers['cache-control'], url).toBe('no-cache')
+      expect(response.body, url).toBe(SIGN_IN)
       expect(response.headers.link, url).toBe('</assets/x.js>; rel=modulepreload')
     }
     for (const url of ['/', '/products', '/login/else']) {
-      expect((await app.inject({ url })).headers.link, url).toBeUndefined()
+      const response = await app.inject({ url })
+      expect(response.headers.link, url).toBeUndefined()
+      expect(response.body, url).toBe(INDEX)
     }
     // The manifest itself is a dotfile: not served.
     expect((await app.inject({ url: '/.vite/manifest.json' })).body).not.toContain('login-page')

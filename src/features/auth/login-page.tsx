@@ -1,7 +1,7 @@
 // The sign-in page: plain elements and CSS (./plain-fields.tsx), no Chakra, so a phone on a
 // slow network downloads and starts only React, the router and the session (decision 034).
 // Chakra's system loads with the first page after it.
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { LOGO_URL, PRODUCT_NAME } from '../../app/brand'
 import { paths } from '../../app/paths'
@@ -40,6 +40,33 @@ export function LoginPage() {
   }
 
   return (
+    <SignInFrame subtitle={codeStep ? 'Two-factor authentication' : 'Sign in to continue'}>
+      {error && <PlainAlert>{error}</PlainAlert>}
+      {codeStep ? (
+        <CodeStep
+          busy={busy}
+          onSubmit={(code) => session.send({ type: 'session.code', code })}
+          onBack={() => session.send({ type: 'session.back' })}
+        />
+      ) : (
+        <PasswordForm
+          username={username}
+          password={password}
+          onUsername={setUsername}
+          onPassword={setPassword}
+          onSubmit={submit}
+          usernameError={usernameMissing ? 'Username is required' : undefined}
+          passwordError={passwordMissing ? 'Password is required' : undefined}
+          busy={busy}
+        />
+      )}
+    </SignInFrame>
+  )
+}
+
+/** The card around both steps, with the product's logo, name and the step's subtitle. */
+export function SignInFrame({ subtitle, children }: { subtitle: string; children: ReactNode }) {
+  return (
     <main className="plain plain-gradient">
       <div className="plain-card">
         <div className="plain-stack plain-stack-lg">
@@ -48,47 +75,63 @@ export function LoginPage() {
             <div>
               <p className="plain-brand">{PRODUCT_NAME}</p>
               <h1 className="plain-heading">Admin Console</h1>
-              <p className="plain-muted plain-muted-gap">
-                {codeStep ? 'Two-factor authentication' : 'Sign in to continue'}
-              </p>
+              <p className="plain-muted plain-muted-gap">{subtitle}</p>
             </div>
           </div>
-
-          {error && <PlainAlert>{error}</PlainAlert>}
-
-          {codeStep ? (
-            <CodeStep
-              busy={busy}
-              onSubmit={(code) => session.send({ type: 'session.code', code })}
-              onBack={() => session.send({ type: 'session.back' })}
-            />
-          ) : (
-            <form onSubmit={submit} className="plain-stack">
-              <PlainField
-                label="Username"
-                name="username"
-                autoComplete="username"
-                autoFocus
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                error={usernameMissing ? 'Username is required' : undefined}
-              />
-              <PlainField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={passwordMissing ? 'Password is required' : undefined}
-              />
-              <PlainButton type="submit" size="lg" loading={busy} loadingText="Signing in">
-                Sign in
-              </PlainButton>
-            </form>
-          )}
+          {children}
         </div>
       </div>
     </main>
+  )
+}
+
+interface PasswordFormProps {
+  username: string
+  password: string
+  onUsername: (value: string) => void
+  onPassword: (value: string) => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  usernameError?: string
+  passwordError?: string
+  busy: boolean
+  /** The copy the server paints before the page's code has run (scripts/prerender-sign-in.ts):
+   * shown, but nothing can be typed that the page would then replace. */
+  inert?: boolean
+}
+
+/** The first step: username and password. */
+export function PasswordForm(props: PasswordFormProps) {
+  return (
+    <form onSubmit={props.onSubmit} className="plain-stack">
+      <PlainField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoFocus
+        disabled={props.inert}
+        value={props.username}
+        onChange={(event) => props.onUsername(event.target.value)}
+        error={props.usernameError}
+      />
+      <PlainField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        disabled={props.inert}
+        value={props.password}
+        onChange={(event) => props.onPassword(event.target.value)}
+        error={props.passwordError}
+      />
+      <PlainButton
+        type="submit"
+        size="lg"
+        loading={props.busy}
+        loadingText="Signing in"
+        disabled={props.inert}
+      >
+        Sign in
+      </PlainButton>
+    </form>
   )
 }
