@@ -4,7 +4,8 @@
 //     and 100 products whose pictures are PNGs like the app's crops.
 //  3. Image bytes a list page of 30 transfers, first visit and revisit (Chromium, playwright-core).
 //  4. Cropping a 4000×3000 photo into the 1600×1200 PNG on the product image page, timed.
-//  5. Lighthouse, desktop and mobile presets, on /login, /products (30 cards), its table view with
+//  5. /login's first paint in Chromium at slow 4G and 4× CPU, applied by Chromium (printed only).
+//  6. Lighthouse, desktop and mobile presets, on /login, /products (30 cards), its table view with
 //     100 rows and a product's edit form. BENCH_LIGHTHOUSE=0 skips it; LIGHTHOUSE names the npx
 //     package to run when none is installed (default lighthouse@13.5.0).
 // `npm run bench:web -- --bundle-only` stops after 1; `-- --lighthouse-only` skips 3 and 4.
@@ -430,6 +431,60 @@ function timeApplyCrop(): Promise<CropRun> {
   })
 }
 
+// --- the sign-in page's first paint ---------------------------------------------------------
+
+const PAINT_LOADS = 8
+
+/** Loads /login in a fresh context PAINT_LOADS times with the network and CPU of Lighthouse's
+ * mobile preset applied by Chromium itself (not simulated), and prints when it first painted,
+ * when it could be typed in, and how far anything moved (decision 035). Figures only. */
+async function measureSignInPaint(browser: Browser, baseUrl: string) {
+  const runs: { paint: number; ready: number; shift: number }[] = []
+  for (let load = 0; load < PAINT_LOADS; load++) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1_600_000 / 8,
+      uploadThroughput: 750_000 / 8,
+    })
+    await page.addInitScript(() => {
+      const seen = { shift: 0 }
+      Object.assign(window, { seen })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          seen.shift += (entry as unknown as { value: number }).value
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(`${baseUrl}/login`)
+    await page.locator('input[name="username"]:enabled').waitFor()
+    const ready = await page.evaluate(() => performance.now())
+    await page.waitForTimeout(500)
+    runs.push({
+      ready,
+      ...(await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        shift: (window as unknown as { seen: { shift: number } }).seen.shift,
+      }))),
+    })
+    await context.close()
+  }
+  const range = (values: number[]) => {
+    const sorted = values.map(Math.round).sort((a, b) => a - b)
+    return `${sorted[0]}–${sorted.at(-1)} ms (median ${sorted[sorted.length >> 1]})`
+  }
+  console.log(`
+/login in Chromium at slow 4G and 4× CPU, ${PAINT_LOADS} loads:`)
+  console.log(`  first paint ${range(runs.map((run) => run.paint))}`)
+  console.log(`  fields usable ${range(runs.map((run) => run.ready))}`)
+  console.log(`  layout shift at most ${Math.max(...runs.map((run) => run.shift)).toFixed(3)}`)
+}
+
 // --- Lighthouse -------------------------------------------------------------------------------
 
 function lighthouseCommand(): string[] | null {
@@ -635,7 +690,8 @@ async function measureLighthouse(
     await new Promise((resolve) =>
       chrome.exitCode === null ? chrome.once('exit', resolve) : resolve(null),
     )
-    rmSync(profile, { recursive: true, force: true })
+    // Chromium's helper processes may still be writing into it for a moment after it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   }
   return ok
 }
@@ -688,6 +744,7 @@ async function main() {
       ok = (await measureImages(context, baseUrl)) && ok
       ok = (await measureCrop(context, baseUrl, productIds[0])) && ok
     }
+    await measureSignInPaint(browser, baseUrl)
     await browser.close()
     browser = undefined
     ok = (await measureLighthouse(baseUrl, token, productIds[0])) && ok

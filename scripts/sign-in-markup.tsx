@@ -7,17 +7,21 @@ import { PasswordForm, SignInFrame } from '../src/features/auth/login-page'
 const nothing = () => undefined
 
 export function signInMarkup(): string {
+  // Shown only once parsed to its end (src/app/plain.css, .plain-painted).
   return renderToStaticMarkup(
-    <SignInFrame subtitle="Sign in to continue">
-      <PasswordForm
-        username=""
-        password=""
-        onUsername={nothing}
-        onPassword={nothing}
-        onSubmit={nothing}
-        busy={false}
-        inert
-      />
-    </SignInFrame>,
+    <div className="plain-painted">
+      <SignInFrame subtitle="Sign in to continue">
+        <PasswordForm
+          username=""
+          password=""
+          onUsername={nothing}
+          onPassword={nothing}
+          onSubmit={nothing}
+          busy={false}
+          inert
+        />
+      </SignInFrame>
+      <span className="plain-painted-end" />
+    </div>,
   )
 }

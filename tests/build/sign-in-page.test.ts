@@ -28,5 +28,7 @@ describe('the sign-in page painted at build time', () => {
     ])
     for (const control of controls) expect(control).toContain('disabled=""')
     expect(root).not.toMatch(/<script/)
+    // Shown once parsed to this last element (src/app/plain.css, .plain-painted).
+    expect(root).toMatch(/<\/main><span class="plain-painted-end"><\/span><\/div><\/div>/)
   })
 })

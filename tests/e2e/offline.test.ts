@@ -138,6 +138,29 @@ describe('on a slow network', () => {
     expect(problems).toEqual([])
     await page.context().close()
   })
+
+  it('a sign-in page only partly arrived shows none of its card, which would move as the rest came', async () => {
+    const { page } = await openPage(browser, 375, 800)
+    const html = await (await page.request.get('/login')).text()
+    const end = html.indexOf('<span class="plain-painted-end"')
+    expect(end).toBeGreaterThan(0)
+    // The document as a browser may paint it while still parsing, and no app code at all.
+    await page.route('**/assets/*.js', (route) => route.abort())
+    await page.route('**/login', (route) =>
+      route.fulfill({ contentType: 'text/html', body: html.slice(0, end) }),
+    )
+    await page.goto('/login')
+    // Found by its tag: a hidden heading has no role to find it by.
+    const heading = page.locator('h1', { hasText: 'Admin Console' })
+    await heading.waitFor({ state: 'attached' })
+    expect(await heading.isVisible()).toBe(false)
+    // Parsed to its end, it shows.
+    await page.unroute('**/login')
+    await page.reload()
+    await heading.waitFor()
+    expect(await page.getByLabel('Username').isVisible()).toBe(true)
+    await page.context().close()
+  })
 })
 
 describe('with the API unreachable', () => {
