@@ -82,6 +82,19 @@ const backgroundIsDark = (page: Page) =>
     const [r, g, b] = (getComputedStyle(shell).backgroundColor.match(/\d+/g) ?? []).map(Number)
     return r + g + b < 3 * 128
   })
+/** Whether the sign-in page's background (a gradient) and card are both dark. */
+const signInPageIsDark = (page: Page) =>
+  page.evaluate(() => {
+    const dark = (color: string) => {
+      const [r, g, b] = (color.match(/\d+/g) ?? []).map(Number)
+      return r + g + b < 3 * 128
+    }
+    const main = document.querySelector('main.plain')
+    const card = document.querySelector('.plain-card')
+    if (!main || !card) throw new Error('no sign-in page')
+    const stops = getComputedStyle(main).backgroundImage.match(/rgb\([^)]*\)/g) ?? []
+    return stops.length === 2 && stops.every(dark) && dark(getComputedStyle(card).backgroundColor)
+  })
 /** The choice the theme menu shows as checked (the menu is opened and closed again). */
 async function checkedMode(page: Page) {
   await page.getByRole('button', { name: 'Theme' }).click()
@@ -129,9 +142,12 @@ describe.each([1280, 375])('the colour mode at %i px', (width) => {
     await page.goto('/login')
     expect(await htmlClass(page)).toBe('dark')
     expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark')
+    // The sign-in page painted into /login's HTML (decision 035) is in the same mode.
+    expect(await signInPageIsDark(page)).toBe(true)
     await page.evaluate(() => localStorage.setItem('color-mode', 'light'))
     await page.reload()
     expect(await htmlClass(page)).toBe('light')
+    expect(await signInPageIsDark(page)).toBe(false)
     expect(problems.filter((p) => !p.includes('net::ERR_FAILED'))).toEqual([])
     await page.context().close()
   })
